@@ -1,0 +1,58 @@
+#pragma once
+// The one catalog of finding codes (DESIGN rule 6). Each layer defines a table of FindingSpecs in
+// checks/<layer>/<layer>_findings.cpp and registers it with ROCMDOC_REGISTER_FINDINGS; codes are
+// stable, dotted, never reused.
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocm_doctor/finding.h"
+#include "rocm_doctor/status.h"
+
+namespace rocm_doctor {
+
+struct FindingSpec {
+  std::string_view code;
+  Status severity;          // the status a finding with this code carries
+  std::string_view title;   // one line: what is wrong, without machine specifics
+  std::string_view remediation;  // what to do, in prose
+  // Copy-paste commands; "{name}" is replaced by the finding's params (unknown names are kept).
+  std::span<const std::string_view> commands = {};
+  bool requires_root = false;
+  bool reboot_required = false;
+};
+
+struct Remediation {
+  std::string text;
+  std::vector<std::string> commands;
+  bool requires_root = false;
+  bool reboot_required = false;
+};
+
+class Catalog {
+ public:
+  static Catalog& Instance();
+  void Register(std::span<const FindingSpec> specs);  // a duplicate code aborts (startup bug)
+  const FindingSpec* Find(std::string_view code) const;
+  std::vector<const FindingSpec*> All() const;  // sorted by code
+  Remediation RemediationFor(const Finding& finding) const;
+  static std::string DocsAnchor(std::string_view code);  // "docs/findings.md#driver-kfd-..."
+
+ private:
+  std::vector<const FindingSpec*> specs_;
+};
+
+struct FindingsRegistrar {
+  explicit FindingsRegistrar(std::span<const FindingSpec> specs) {
+    Catalog::Instance().Register(specs);
+  }
+};
+
+}  // namespace rocm_doctor
+
+#define ROCMDOC_CONCAT_INNER(a, b) a##b
+#define ROCMDOC_CONCAT(a, b) ROCMDOC_CONCAT_INNER(a, b)
+#define ROCMDOC_REGISTER_FINDINGS(table)                                         \
+  static const ::rocm_doctor::FindingsRegistrar ROCMDOC_CONCAT(rocmdoc_findings_, \
+                                                               __LINE__)(table)

@@ -1,0 +1,79 @@
+#pragma once
+// A check: pure (Facts, Options) -> outcome. One file per check under checks/<layer>/, with its
+// metadata next to the logic and a registration line (DESIGN rule 5):
+//
+//   constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+//   constexpr CheckInfo kInfo{.id = "driver.kfd_access", .layer = Layer::kDriver,
+//                             .title = "/dev/kfd access", .prerequisites = kPrereqs};
+//   CheckOutcome Run(const CheckContext& ctx) { ... }
+//   ROCMDOC_REGISTER_CHECK(kInfo, Run);
+#include <chrono>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocm_doctor/catalog.h"
+#include "rocm_doctor/fact_store.h"
+#include "rocm_doctor/finding.h"
+#include "rocm_doctor/options.h"
+#include "rocm_doctor/status.h"
+
+namespace rocm_doctor {
+
+enum class Cost { kCheap, kProbe, kBenchmark };
+
+struct CheckInfo {
+  std::string_view id;     // "<layer>.<name>", stable
+  Layer layer;
+  std::string_view title;  // the terminal's left column, e.g. "/dev/kfd access"
+  // Checks that must not have failed for this one to run; when one did, this check is SKIPPED
+  // "blocked by <id>".
+  std::span<const std::string_view> prerequisites = {};
+  Cost cost = Cost::kCheap;
+  std::chrono::milliseconds deadline{10000};
+};
+
+struct CheckContext {
+  const FactStore& facts;
+  const CheckOptions& options;
+};
+
+struct CheckOutcome {
+  Status status = Status::kPass;
+  std::string summary;  // one line: "1 × AMD Radeon RX 7900 XTX (gfx1100) at 0000:03:00.0"
+  std::vector<Finding> findings;
+
+  static CheckOutcome Pass(std::string summary, std::vector<Finding> findings = {});
+  static CheckOutcome Skip(std::string why);  // does not apply here
+  // Status = the worst finding's status; summary = the first finding's message unless given.
+  static CheckOutcome FromFindings(std::vector<Finding> findings, std::string summary = {});
+};
+
+using CheckFn = CheckOutcome (*)(const CheckContext&);
+
+struct RegisteredCheck {
+  const CheckInfo* info;
+  CheckFn run;
+};
+
+class CheckRegistry {
+ public:
+  static CheckRegistry& Instance();
+  void Register(const CheckInfo& info, CheckFn fn);
+  const std::vector<RegisteredCheck>& All() const { return checks_; }  // sorted by layer, id
+  const RegisteredCheck* Find(std::string_view id) const;
+
+ private:
+  std::vector<RegisteredCheck> checks_;
+};
+
+struct CheckRegistrar {
+  CheckRegistrar(const CheckInfo& info, CheckFn fn) { CheckRegistry::Instance().Register(info, fn); }
+};
+
+}  // namespace rocm_doctor
+
+#define ROCMDOC_REGISTER_CHECK(info, fn)                                                 \
+  static const ::rocm_doctor::CheckRegistrar ROCMDOC_CONCAT(rocmdoc_check_, __LINE__)( \
+      info, fn)

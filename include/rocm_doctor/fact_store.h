@@ -1,0 +1,70 @@
+#pragma once
+// FactStore: lazy, memoised facts (DESIGN rule 4). Each accessor runs its collector on first use
+// (thread-safe; concurrent callers wait for the one run) so `--only driver.*` never touches HIP.
+// Checks get facts only from here; they never see the SystemView.
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "rocm_doctor/facts/device_nodes.h"
+#include "rocm_doctor/facts/gpu_table.h"
+#include "rocm_doctor/facts/host.h"
+#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kfd.h"
+#include "rocm_doctor/facts/pci.h"
+#include "rocm_doctor/facts/platform.h"
+#include "rocm_doctor/system_view.h"
+
+namespace rocm_doctor {
+
+// The collectors (src/collect/). Each reads only through the SystemView it is given.
+PciInventory CollectPci(const SystemView& view);
+KfdTopology CollectKfd(const SystemView& view);
+KernelFacts CollectKernel(const SystemView& view);
+KernelLogFacts CollectKernelLog(const SystemView& view);
+DeviceNodeFacts CollectDeviceNodes(const SystemView& view);
+PlatformFacts CollectPlatform(const SystemView& view);
+HostFacts CollectHost(const SystemView& view);
+
+class FactStore {
+ public:
+  explicit FactStore(std::shared_ptr<const SystemView> view,
+                     const GpuTable* table = &GpuTable::Builtin())
+      : view_(std::move(view)), table_(table) {}
+
+  const PciInventory& Pci() const { return pci_.Get(*view_, CollectPci); }
+  const KfdTopology& Kfd() const { return kfd_.Get(*view_, CollectKfd); }
+  const KernelFacts& Kernel() const { return kernel_.Get(*view_, CollectKernel); }
+  const KernelLogFacts& KernelLog() const { return log_.Get(*view_, CollectKernelLog); }
+  const DeviceNodeFacts& DeviceNodes() const { return nodes_.Get(*view_, CollectDeviceNodes); }
+  const PlatformFacts& Platform() const { return platform_.Get(*view_, CollectPlatform); }
+  const HostFacts& Host() const { return host_.Get(*view_, CollectHost); }
+  const GpuTable& Table() const { return *table_; }
+  bool IsReplay() const { return view_->IsReplay(); }
+
+ private:
+  template <class T>
+  class Lazy {
+   public:
+    const T& Get(const SystemView& view, T (*collect)(const SystemView&)) const {
+      std::call_once(once_, [&] { value_.emplace(collect(view)); });
+      return *value_;
+    }
+
+   private:
+    mutable std::once_flag once_;
+    mutable std::optional<T> value_;
+  };
+
+  std::shared_ptr<const SystemView> view_;
+  const GpuTable* table_;
+  Lazy<PciInventory> pci_;
+  Lazy<KfdTopology> kfd_;
+  Lazy<KernelFacts> kernel_;
+  Lazy<KernelLogFacts> log_;
+  Lazy<DeviceNodeFacts> nodes_;
+  Lazy<PlatformFacts> platform_;
+  Lazy<HostFacts> host_;
+};
+
+}  // namespace rocm_doctor

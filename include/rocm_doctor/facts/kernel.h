@@ -1,0 +1,95 @@
+#pragma once
+// The kernel and the amdgpu driver as the kernel shows them: /proc, /sys/module, modprobe.d,
+// DKMS, Secure Boot.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rocm_doctor/facts/fact.h"
+
+namespace rocm_doctor {
+
+// One line of modprobe configuration that disables amdgpu ("blacklist amdgpu",
+// "install amdgpu /bin/false", "options amdgpu modeset=0").
+struct ModprobeRule {
+  std::string file;  // "/etc/modprobe.d/blacklist-amdgpu.conf"
+  int line = 0;      // 1-based
+  std::string text;  // the line as written
+};
+
+// A kernel command-line token that keeps amdgpu from driving the GPU.
+struct CmdlineBlock {
+  std::string token;  // "nomodeset", "modprobe.blacklist=amdgpu", "amdgpu.modeset=0", ...
+};
+
+struct KernelFacts {
+  Fact<std::string> release;       // uname -r
+  Fact<std::string> proc_version;  // /proc/version (tells WSL: "microsoft")
+  Fact<std::string> cmdline;       // /proc/cmdline
+  std::vector<CmdlineBlock> cmdline_blocks;
+  std::vector<std::string> cmdline_amdgpu_params;  // "amdgpu.*=" tokens, as written
+  Fact<bool> iommu_passthrough;    // iommu=pt / amd_iommu=pt on the command line
+  // /proc/cmdline does not exist (a machine directory that did not capture it); `cmdline` is
+  // then unknown but that is not a read error.
+  bool cmdline_not_found = false;
+  // IOMMU groups (/sys/kernel/iommu_groups/<n>/{type,devices/<BDF>}): the default domain type
+  // of each device's group, "identity" (passthrough), "DMA" or "DMA-FQ" (translated).
+  Fact<bool> iommu_groups_present;  // the directory lists at least one group
+  std::map<std::string, std::string> iommu_group_type;  // BDF -> type
+
+  // amdgpu module state
+  Fact<bool> amdgpu_in_proc_modules;  // listed in /proc/modules
+  Fact<std::string> amdgpu_module_state;  // the /proc/modules state column: "Live", "Loading"
+  Fact<std::string> amdgpu_initstate;  // /sys/module/amdgpu/initstate ("live"); absent if built in
+  Fact<bool> amdgpu_module_dir;        // /sys/module/amdgpu exists (loaded or built in)
+  Fact<std::string> amdgpu_version;    // /sys/module/amdgpu/version: only the DKMS (ROCk) driver
+  Fact<bool> amdgpu_builtin;           // listed in /lib/modules/<release>/modules.builtin
+  Fact<bool> amdgpu_module_file;       // an amdgpu.ko* exists under /lib/modules/<release>
+  // Where that module lives, relative to /lib/modules/<release>: "kernel/drivers/gpu/drm/amd/
+  // amdgpu/amdgpu.ko.zst" (in-tree) or "updates/dkms/amdgpu.ko" / "extra/amdgpu.ko.xz" (DKMS).
+  Fact<std::string> amdgpu_module_path;
+  std::vector<ModprobeRule> modprobe_blocks;
+
+  // DKMS (/var/lib/dkms/amdgpu/<version>/<kernel>/<arch>/module/)
+  Fact<bool> dkms_amdgpu_installed;
+  std::vector<std::string> dkms_kernels_built;  // kernels with a built amdgpu module
+  std::vector<std::string> dkms_versions;       // /var/lib/dkms/amdgpu/<version> directories
+
+  // Secure Boot: efivars SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c, last byte 1 = on
+  Fact<bool> secure_boot;
+};
+
+// What the kernel log says about amdgpu (lines from /dev/kmsg or dmesg).
+struct KernelLogEvent {
+  enum class Kind {
+    kFirmwareLoadFailed,  // "Direct firmware load for amdgpu/... failed with error -2"
+    kInitFailed,          // "Fatal error during GPU init", "amdgpu: probe of ... failed"
+    kAtomicsUnsupported,  // "PCIE atomics not supported", "skipped device ... PCI rejects atomics"
+    kKfdSkipped,          // "kfd: skipped device ..., unsupported"/"not supported in kfd"
+    kRingTimeout,         // "ring gfx timeout", "GPU reset begin!"
+    kModuleRejected,      // "module verification failed", "Lockdown: ... unsigned module"
+  };
+  Kind kind;
+  std::string line;  // the log line as read
+  std::string bdf;   // the PCI device named in the line, when it names one
+  std::string pci_id;    // "1002:7340" when the line names a vendor:device pair (KFD lines)
+  std::string firmware;  // "amdgpu/navi10_gpu_info.bin" for kFirmwareLoadFailed
+};
+
+// A GPU in a reset loop logs a timeout a second; the log facts keep this many events in all,
+// and at most kMaxKernelLogEventsPerKind of one kind, oldest first.
+inline constexpr std::size_t kMaxKernelLogEvents = 256;
+inline constexpr std::size_t kMaxKernelLogEventsPerKind = 64;
+
+struct KernelLogFacts {
+  bool readable = false;
+  std::string source;  // "/dev/kmsg", "dmesg", a recorded probe
+  std::string error;   // why it could not be read
+  bool not_recorded = false;  // replay without a recording: skip, not unknown
+  std::size_t line_count = 0;
+  std::vector<KernelLogEvent> events;  // bounded: see kMaxKernelLogEvents
+  bool events_truncated = false;       // more matching lines than were kept
+};
+
+}  // namespace rocm_doctor

@@ -1,0 +1,70 @@
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocm_doctor/facts/fact.h"
+
+namespace rocm_doctor {
+
+// The `error` of a PCI fact the kernel does not provide - the attribute does not exist (amdgpu not
+// bound, an APU without the file) or holds no value ("Unknown" link speed, width 0 of an SR-IOV
+// VF) - starts with this. Any other error means the value exists but could not be read or parsed.
+inline constexpr std::string_view kNotReported = "not reported by the kernel";
+inline bool NotReported(const std::string& error) {
+  return error.compare(0, kNotReported.size(), kNotReported) == 0;
+}
+
+// RAS error counters of one block (device/ras/<block>_err_count: "ue: N\nce: N\n").
+struct RasCounter {
+  std::string block;  // "umc", "gfx", ...
+  Fact<std::uint64_t> uncorrectable;
+  Fact<std::uint64_t> correctable;
+  Fact<std::uint64_t> deferred;  // "de: N" (UMC on newer kernels); kNotReported when absent
+  std::string source;
+};
+
+// One PCI function, from /sys/bus/pci/devices/<BDF>/ (sysfs-bus-pci ABI).
+struct PciDevice {
+  std::string bdf;          // "0000:03:00.0" (the directory name)
+  std::string sysfs_path;   // "/sys/bus/pci/devices/0000:03:00.0"
+  Fact<std::uint16_t> vendor_id;
+  Fact<std::uint16_t> device_id;
+  Fact<std::uint16_t> subsystem_vendor_id;
+  Fact<std::uint16_t> subsystem_device_id;
+  Fact<std::uint8_t> revision;
+  Fact<std::uint32_t> class_code;  // 24-bit: 0x030000 VGA, 0x038000 display, 0x1200xx accel
+  Fact<int> numa_node;             // -1 = no NUMA information
+  Fact<std::string> driver;        // basename of the `driver` link; known-empty = no driver bound
+  Fact<double> current_link_speed_gts;  // "16.0 GT/s PCIe" -> 16.0
+  Fact<int> current_link_width;
+  Fact<double> max_link_speed_gts;
+  Fact<int> max_link_width;
+  // amdgpu attributes (only when amdgpu is bound)
+  Fact<std::uint64_t> vram_total_bytes;      // mem_info_vram_total
+  Fact<std::uint64_t> vis_vram_total_bytes;  // mem_info_vis_vram_total
+  std::vector<RasCounter> ras;               // empty when device/ras/ does not exist
+  std::string ras_error;                     // device/ras/ exists but could not be listed
+  std::vector<std::string> drm_cards;        // "card0" (from device/drm/)
+  std::vector<std::string> render_nodes;     // "renderD128"
+
+  bool IsAmd() const { return vendor_id.known() && *vendor_id == 0x1002; }
+  // Display (0x03xxxx) or processing accelerator (0x12xxxx) class.
+  bool IsGpuClass() const {
+    return class_code.known() && ((*class_code >> 16) == 0x03 || (*class_code >> 16) == 0x12);
+  }
+  bool IsAmdGpu() const { return IsAmd() && IsGpuClass(); }
+};
+
+struct PciInventory {
+  std::vector<PciDevice> devices;  // every function on the bus, sorted by BDF
+  std::string source;              // the directory listed
+  std::string error;               // non-empty when the bus could not be listed at all
+  bool truncated = false;          // more functions than the collector reads (hostile tree)
+
+  std::vector<const PciDevice*> AmdGpus() const;  // IsAmdGpu(), in BDF order
+};
+
+}  // namespace rocm_doctor

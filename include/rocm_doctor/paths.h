@@ -1,0 +1,51 @@
+#pragma once
+// Every host path the collectors read, in one place (DESIGN rule 2). Paths are absolute host
+// paths; SystemView maps them under --sysroot. Per-device paths are built from these roots.
+#include <string_view>
+
+namespace rocm_doctor::paths {
+
+// PCI (kernel Documentation/ABI/testing/sysfs-bus-pci)
+inline constexpr std::string_view kPciDevices = "/sys/bus/pci/devices";
+inline constexpr std::string_view kPciDriverAmdgpu = "/sys/bus/pci/drivers/amdgpu";
+// DRM and KFD (Documentation/gpu/amdgpu, include/uapi/linux/kfd_sysfs.h)
+inline constexpr std::string_view kDrmClass = "/sys/class/drm";
+inline constexpr std::string_view kKfdClass = "/sys/class/kfd/kfd";
+inline constexpr std::string_view kKfdTopologyNodes = "/sys/class/kfd/kfd/topology/nodes";
+inline constexpr std::string_view kKfdTopology = "/sys/class/kfd/kfd/topology";
+inline constexpr std::string_view kDevKfd = "/dev/kfd";
+inline constexpr std::string_view kDevDri = "/dev/dri";
+inline constexpr std::string_view kDevDxg = "/dev/dxg";
+// Modules
+inline constexpr std::string_view kModuleAmdgpu = "/sys/module/amdgpu";
+inline constexpr std::string_view kModuleAmdgpuInitstate = "/sys/module/amdgpu/initstate";
+inline constexpr std::string_view kModuleAmdgpuVersion = "/sys/module/amdgpu/version";
+inline constexpr std::string_view kLibModules = "/lib/modules";
+inline constexpr std::string_view kModprobeDirs[] = {"/etc/modprobe.d", "/usr/lib/modprobe.d",
+                                                     "/lib/modprobe.d", "/run/modprobe.d"};
+inline constexpr std::string_view kDkmsTree = "/var/lib/dkms";
+// procfs
+inline constexpr std::string_view kProcModules = "/proc/modules";
+inline constexpr std::string_view kProcCmdline = "/proc/cmdline";
+inline constexpr std::string_view kProcVersion = "/proc/version";
+inline constexpr std::string_view kProcMeminfo = "/proc/meminfo";
+inline constexpr std::string_view kProcCpuinfo = "/proc/cpuinfo";
+inline constexpr std::string_view kProcSelfCgroup = "/proc/self/cgroup";
+inline constexpr std::string_view kProcSelfMountinfo = "/proc/self/mountinfo";
+inline constexpr std::string_view kProcSelfUidMap = "/proc/self/uid_map";
+inline constexpr std::string_view kProcSelfGidMap = "/proc/self/gid_map";
+inline constexpr std::string_view kProc1Environ = "/proc/1/environ";
+// /etc and /run
+inline constexpr std::string_view kOsRelease = "/etc/os-release";
+inline constexpr std::string_view kUsrLibOsRelease = "/usr/lib/os-release";
+inline constexpr std::string_view kEtcGroup = "/etc/group";
+inline constexpr std::string_view kEtcPasswd = "/etc/passwd";
+inline constexpr std::string_view kDockerEnv = "/.dockerenv";
+inline constexpr std::string_view kContainerEnv = "/run/.containerenv";
+inline constexpr std::string_view kWslInterop = "/proc/sys/fs/binfmt_misc/WSLInterop";
+// Firmware / platform
+inline constexpr std::string_view kEfiVars = "/sys/firmware/efi/efivars";
+inline constexpr std::string_view kDmiId = "/sys/class/dmi/id";
+inline constexpr std::string_view kHypervisorType = "/sys/hypervisor/type";
+
+}  // namespace rocm_doctor::paths

@@ -1,0 +1,25 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include "rocm_doctor/engine.h"
+#include "rocm_doctor/fact_store.h"
+#include "rocm_doctor/report.h"
+
+namespace rocm_doctor {
+
+struct ReportContext {
+  std::string system_description;     // SystemView::Describe()
+  std::optional<std::string> sysroot;  // --sysroot as given
+  std::string started_at;              // ISO 8601 UTC
+  double duration_ms = 0;
+};
+
+// Assembles the report from the engine's result and the facts the checks already collected
+// (host and GPU summaries). Computes nothing the reporters would need to.
+Report BuildReport(EngineResult result, const FactStore& facts, const ReportContext& context);
+
+// "2026-12-01T11:10:58Z"
+std::string NowIso8601();
+
+}  // namespace rocm_doctor

@@ -1,0 +1,143 @@
+#pragma once
+// SystemView: every read of the operating system goes through here (DESIGN rules 2 and 3).
+// Implementations: the live host (src/system/live_system_view.cpp), a machine directory
+// (src/system/machine_dir_view.cpp, ../shared/machine-format.md), and the recording decorator
+// that `capture` uses (src/system/recording_system_view.cpp). Only collectors call it.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocm_doctor {
+
+// How a file-system access ended. "exists but EACCES" is one of the most common ROCm failures,
+// so it is kept apart from "not found".
+enum class FsStatus { kOk, kNotFound, kPermissionDenied, kLoop, kError };
+std::string_view ToString(FsStatus status);
+
+// Reads are bounded: sysfs attributes are < 4 KiB, but a hostile machine directory may hold a
+// 2 GiB file where a 5-byte value belongs.
+inline constexpr std::size_t kDefaultReadLimit = 1 << 20;
+
+struct FileContent {
+  FsStatus status = FsStatus::kNotFound;
+  std::string data;   // byte for byte, including the trailing newline sysfs writes
+  bool truncated = false;  // the file was longer than the limit
+  std::string error;  // strerror-style text when status != kOk
+  bool ok() const { return status == FsStatus::kOk; }
+};
+
+struct DirListing {
+  FsStatus status = FsStatus::kNotFound;
+  std::vector<std::string> names;  // sorted, without "." and ".."
+  std::string error;
+  bool ok() const { return status == FsStatus::kOk; }
+};
+
+struct LinkTarget {
+  FsStatus status = FsStatus::kNotFound;
+  std::string target;  // the link text as stored (may be relative)
+  std::string error;
+  bool ok() const { return status == FsStatus::kOk; }
+};
+
+enum class NodeType { kRegular, kDirectory, kSymlink, kCharDevice, kBlockDevice, kOther };
+std::string_view ToString(NodeType type);
+
+// What stat() says about a path (symlinks followed). For device nodes in a machine directory this
+// comes from machine.json "nodes".
+struct NodeInfo {
+  FsStatus status = FsStatus::kNotFound;
+  NodeType type = NodeType::kRegular;
+  std::uint32_t mode = 0;  // permission bits only (07777)
+  std::uint32_t uid = 0;
+  std::uint32_t gid = 0;
+  std::string owner;  // resolved name, empty when unknown
+  std::string group;  // resolved name, empty when unknown
+  std::uint32_t major = 0;
+  std::uint32_t minor = 0;
+  std::string error;
+  bool ok() const { return status == FsStatus::kOk; }
+};
+
+struct GroupRef {
+  std::string name;  // empty when the gid has no name
+  std::optional<std::uint32_t> gid;  // nullopt when the name has no number
+};
+
+struct UserInfo {
+  std::string name;
+  std::uint32_t uid = 0;
+  std::uint32_t gid = 0;
+  std::vector<GroupRef> groups;  // the groups this process really has (supplementary + primary)
+  std::string source;            // "getuid/getgroups" or ".rocm-doctor/machine.json"
+};
+
+struct UnameInfo {
+  std::optional<std::string> sysname;
+  std::optional<std::string> release;  // e.g. "6.8.0-45-generic"
+  std::optional<std::string> version;
+  std::optional<std::string> machine;
+};
+
+// A program to run: argv only, never a shell (DESIGN rule 12). `name` identifies the probe in a
+// capture (.rocm-doctor/probes/<name>.json) and in replay.
+struct CommandSpec {
+  std::string name;
+  std::vector<std::string> argv;
+  std::chrono::milliseconds timeout{5000};
+  std::size_t max_output = 4 << 20;  // bytes kept per stream; the rest is drained and dropped
+  std::map<std::string, std::string> extra_env;  // added to the child's environment
+};
+
+struct CommandOutcome {
+  enum class State { kExited, kSignaled, kTimedOut, kSpawnFailed, kNotRecorded };
+  State state = State::kNotRecorded;
+  int exit_code = -1;  // valid for kExited
+  int signal = 0;      // valid for kSignaled (and the kill signal for kTimedOut)
+  std::string out;
+  std::string err;
+  bool truncated = false;
+  std::string error;  // why the spawn failed, or "not recorded in this capture"
+  double wall_seconds = 0;
+};
+std::string_view ToString(CommandOutcome::State state);
+
+// The kernel log: /dev/kmsg when readable, else `dmesg`; in a machine directory the recording.
+struct KernelLog {
+  enum class State { kOk, kUnreadable, kNotRecorded };
+  State state = State::kNotRecorded;
+  std::string source;  // "/dev/kmsg", "dmesg", ".rocm-doctor/probes/kernel-log.json"
+  std::vector<std::string> lines;  // message text only, oldest first
+  std::string error;
+};
+
+class SystemView {
+ public:
+  virtual ~SystemView() = default;
+
+  virtual FileContent ReadFile(std::string_view path,
+                               std::size_t limit = kDefaultReadLimit) const = 0;
+  virtual DirListing ListDir(std::string_view path) const = 0;
+  virtual LinkTarget ReadLink(std::string_view path) const = 0;
+  virtual NodeInfo Stat(std::string_view path) const = 0;
+
+  virtual std::optional<std::string> GetEnv(std::string_view name) const = 0;
+  virtual std::map<std::string, std::string> Environment() const = 0;
+  virtual UnameInfo Uname() const = 0;
+  virtual UserInfo CurrentUser() const = 0;
+
+  virtual CommandOutcome Run(const CommandSpec& spec) const = 0;
+  virtual KernelLog ReadKernelLog() const = 0;
+
+  // True when diagnosing a machine directory instead of this host.
+  virtual bool IsReplay() const = 0;
+  // "live host" or "machine directory /path"; for the report header.
+  virtual std::string Describe() const = 0;
+};
+
+}  // namespace rocm_doctor

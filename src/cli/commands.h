@@ -1,0 +1,43 @@
+#pragma once
+// The subcommands. Each returns the process exit status; only main() exits (DESIGN rule 11).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rocm_doctor/options.h"
+
+namespace rocm_doctor::cli {
+
+enum class Format { kTerminal, kJson };
+
+struct SelectionArgs {
+  std::vector<std::string> only;  // ids, layers or globs ("driver.*")
+  std::vector<std::string> skip;
+};
+
+struct CheckArgs {
+  std::optional<std::string> sysroot;
+  SelectionArgs selection;
+  Format format = Format::kTerminal;
+  std::optional<std::string> output;  // -o FILE
+  bool verbose = false;
+  bool no_color = false;
+  std::string fail_on = "fail";  // "fail" or "warn"
+  unsigned jobs = 4;
+  CheckOptions options;
+};
+
+struct CaptureArgs {
+  std::string output;  // DIR or FILE.tar.gz
+  std::optional<std::string> sysroot;
+  std::string description;
+  SelectionArgs selection;
+  CheckOptions options;
+};
+
+int RunCheckCommand(const CheckArgs& args);
+int RunListCommand(Format format);
+int RunExplainCommand(const std::string& what, Format format);
+int RunCaptureCommand(const CaptureArgs& args);
+
+}  // namespace rocm_doctor::cli

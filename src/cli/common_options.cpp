@@ -1,0 +1,130 @@
+#include "cli/common_options.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+#include "rocm_doctor/catalog.h"
+
+namespace rocm_doctor::cli {
+namespace {
+
+std::size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+bool Matches(std::string_view pattern, const RegisteredCheck& check) {
+  if (pattern == check.info->id) return true;
+  if (pattern == ToString(check.info->layer)) return true;
+  return pattern.find('*') != std::string_view::npos && GlobMatch(pattern, check.info->id);
+}
+
+}  // namespace
+
+bool GlobMatch(std::string_view pattern, std::string_view text) {
+  if (pattern.empty()) return text.empty();
+  if (pattern.front() == '*') {
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+      if (GlobMatch(pattern.substr(1), text.substr(i))) return true;
+    }
+    return false;
+  }
+  return !text.empty() && pattern.front() == text.front() &&
+         GlobMatch(pattern.substr(1), text.substr(1));
+}
+
+std::string DidYouMean(const std::string& word) {
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(3, word.size() / 3) + 1;
+  auto consider = [&](std::string_view candidate) {
+    std::size_t d = EditDistance(word, candidate);
+    if (d < best_distance) {
+      best_distance = d;
+      best = std::string(candidate);
+    }
+  };
+  for (const RegisteredCheck& c : CheckRegistry::Instance().All()) consider(c.info->id);
+  for (const FindingSpec* spec : Catalog::Instance().All()) consider(spec->code);
+  for (std::string_view layer : {"hardware", "driver", "runtime", "libraries", "frameworks"}) {
+    consider(layer);
+  }
+  return best;
+}
+
+Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& selection) {
+  const auto& all = CheckRegistry::Instance().All();
+  for (const auto* list : {&selection.only, &selection.skip}) {
+    for (const std::string& pattern : *list) {
+      bool any = std::any_of(all.begin(), all.end(),
+                             [&](const RegisteredCheck& c) { return Matches(pattern, c); });
+      if (!any) {
+        std::string message = "no check matches '" + pattern + "'";
+        std::string suggestion = DidYouMean(pattern);
+        if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
+        message += " (rocm-doctor list shows them all)";
+        return Error{message};
+      }
+    }
+  }
+  std::vector<const RegisteredCheck*> selected;
+  for (const RegisteredCheck& c : all) {
+    bool wanted = selection.only.empty() ||
+                  std::any_of(selection.only.begin(), selection.only.end(),
+                              [&](const std::string& p) { return Matches(p, c); });
+    bool skipped = std::any_of(selection.skip.begin(), selection.skip.end(),
+                               [&](const std::string& p) { return Matches(p, c); });
+    if (wanted && !skipped) selected.push_back(&c);
+  }
+  return selected;
+}
+
+bool UseColor(bool no_color_flag) {
+  if (no_color_flag) return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && no_color[0] != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
+  return isatty(STDOUT_FILENO) == 1;
+}
+
+Result<bool> WriteFileAtomically(const std::string& path, const std::string& content) {
+  std::string tmp = path + ".tmp." + std::to_string(getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Error{"cannot write " + tmp + ": " + std::strerror(errno)};
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::string why = std::strerror(errno);
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      return Error{"cannot write " + tmp + ": " + why};
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    return Error{"cannot write " + path + ": " + why};
+  }
+  return true;
+}
+
+}  // namespace rocm_doctor::cli

@@ -1,0 +1,28 @@
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "rocm_doctor/check.h"
+#include "rocm_doctor/result.h"
+
+namespace rocm_doctor::cli {
+
+// Resolves --only/--skip against the registry. A pattern is a check id, a layer name, or a glob
+// with '*'. A pattern that matches nothing is an error with a did-you-mean suggestion.
+Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& selection);
+
+// The registered check id or finding code closest to `word` (edit distance), or "".
+std::string DidYouMean(const std::string& word);
+
+bool GlobMatch(std::string_view pattern, std::string_view text);
+
+// Colour only on a TTY, never with NO_COLOR set or TERM=dumb (https://no-color.org).
+bool UseColor(bool no_color_flag);
+
+// Writes `content` to `path` through a temporary file and rename(), so a reader never sees a
+// half-written report.
+Result<bool> WriteFileAtomically(const std::string& path, const std::string& content);
+
+}  // namespace rocm_doctor::cli

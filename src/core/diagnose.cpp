@@ -1,0 +1,24 @@
+#include "rocm_doctor/diagnose.h"
+
+#include <chrono>
+
+#include "rocm_doctor/report_builder.h"
+
+namespace rocm_doctor {
+
+Report Diagnose(std::shared_ptr<const SystemView> view, const RunRequest& request,
+                const std::optional<std::string>& sysroot) {
+  auto started = std::chrono::steady_clock::now();
+  std::string started_at = NowIso8601();
+  std::string description = view->Describe();
+  auto facts = std::make_shared<const FactStore>(std::move(view));
+  EngineResult result = RunChecks(request, facts);
+  ReportContext context{description, sysroot, started_at, 0};
+  Report report = BuildReport(std::move(result), *facts, context);
+  report.duration_ms = std::chrono::duration<double, std::milli>(
+                           std::chrono::steady_clock::now() - started)
+                           .count();
+  return report;
+}
+
+}  // namespace rocm_doctor

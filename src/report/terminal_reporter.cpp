@@ -1,0 +1,225 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "rocm_doctor/reporters.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kReset = "\033[0m";
+constexpr std::string_view kBold = "\033[1m";
+constexpr std::string_view kDim = "\033[2m";
+constexpr std::string_view kRed = "\033[31m";
+constexpr std::string_view kGreen = "\033[32m";
+constexpr std::string_view kYellow = "\033[33m";
+constexpr std::string_view kCyan = "\033[36m";
+
+struct Mark {
+  std::string_view glyph;
+  std::string_view color;
+};
+
+Mark MarkFor(Status status) {
+  switch (status) {
+    case Status::kPass:
+      return {"✓", kGreen};
+    case Status::kInfo:
+      return {"i", kCyan};
+    case Status::kWarn:
+      return {"!", kYellow};
+    case Status::kFail:
+      return {"✗", kRed};
+    case Status::kSkip:
+      return {"-", kDim};
+    case Status::kUnknown:
+    case Status::kTimeout:
+    case Status::kError:
+      return {"?", kYellow};
+  }
+  return {"?", kYellow};
+}
+
+class Painter {
+ public:
+  explicit Painter(bool color) : color_(color) {}
+  std::string operator()(std::string_view text, std::string_view style) const {
+    if (!color_) return std::string(text);
+    return fmt::format("{}{}{}", style, text, kReset);
+  }
+
+ private:
+  bool color_;
+};
+
+// Display width of UTF-8 text (the glyphs here are all one column wide).
+std::size_t Columns(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::string Pad(std::string_view text, std::size_t width) {
+  std::string out(text);
+  for (std::size_t n = Columns(text); n < width; ++n) out += ' ';
+  return out;
+}
+
+void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) {
+  std::vector<std::string> parts{fmt::format("rocm-doctor {}", report.tool_version)};
+  if (report.host.kernel) parts.push_back("Linux " + *report.host.kernel);
+  if (report.host.os) parts.push_back(*report.host.os);
+  if (report.host.user) parts.push_back("user " + *report.host.user);
+  out << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold) << '\n';
+  if (report.host.sysroot) out << paint("replaying " + report.host.system, kDim) << '\n';
+  out << '\n';
+}
+
+void WriteEvidence(const std::vector<Evidence>& evidence, std::ostream& out,
+                   const Painter& paint, std::string_view indent) {
+  for (const Evidence& e : evidence) {
+    std::string line = fmt::format("{}{}: {}", indent, e.source, e.observed);
+    if (!e.expected.empty()) line += fmt::format(" (expected {})", e.expected);
+    out << paint(line, kDim) << '\n';
+  }
+}
+
+void WriteRootCauses(const Report& report, std::ostream& out, const Painter& paint,
+                     bool verbose) {
+  for (const RootCause& cause : report.root_causes) {
+    Mark mark = MarkFor(cause.finding.status);
+    out << paint(fmt::format("{} Root cause", mark.glyph), mark.color) << "  "
+        << paint(cause.finding.code, kBold) << '\n';
+    out << "  " << cause.finding.message << '\n';
+    const Remediation& fix = cause.remediation;
+    if (!fix.text.empty()) out << "  " << fix.text << '\n';
+    std::vector<std::string> notes;
+    if (fix.requires_root) notes.emplace_back("needs root");
+    if (fix.reboot_required) notes.emplace_back("then reboot");
+    std::string note = notes.empty() ? "" : fmt::format("   ({})", fmt::join(notes, "; "));
+    for (std::size_t i = 0; i < fix.commands.size(); ++i) {
+      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(fix.commands[i], kBold)
+          << (i + 1 == fix.commands.size() ? note : "") << '\n';
+    }
+    if (verbose) WriteEvidence(cause.finding.evidence, out, paint, "    ");
+    out << '\n';
+  }
+}
+
+void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, bool verbose) {
+  std::size_t width = 0;
+  for (const CheckRecord& r : report.checks) width = std::max(width, Columns(r.title));
+  width += 2;
+  std::map<std::string, std::string> titles;
+  for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
+
+  for (Layer layer : {Layer::kHardware, Layer::kDriver, Layer::kRuntime, Layer::kLibraries,
+                      Layer::kFrameworks}) {
+    std::vector<const CheckRecord*> in_layer;
+    for (const CheckRecord& r : report.checks) {
+      if (r.layer == layer) in_layer.push_back(&r);
+    }
+    if (in_layer.empty()) continue;
+    out << paint(LayerTitle(layer), kBold) << '\n';
+    // A layer whose checks were all blocked by one failure is one line, not a wall of skips.
+    const std::string& first_block = in_layer.front()->blocked_by;
+    bool all_blocked_alike =
+        in_layer.size() > 1 && !first_block.empty() &&
+        std::all_of(in_layer.begin(), in_layer.end(),
+                    [&](const CheckRecord* r) { return r->blocked_by == first_block; });
+    if (all_blocked_alike && !verbose) {
+      std::string label = fmt::format("{} checks", in_layer.size());
+      out << "  " << paint("-", kDim) << ' ' << Pad(label, width)
+          << paint("skipped: blocked by " + titles[first_block], kDim) << '\n';
+      continue;
+    }
+    for (const CheckRecord* r : in_layer) {
+      Mark mark = MarkFor(r->outcome.status);
+      std::string summary = r->outcome.summary;
+      if (r->outcome.status == Status::kSkip) summary = "skipped: " + summary;
+      out << "  " << paint(mark.glyph, mark.color) << ' ' << Pad(r->title, width)
+          << (r->outcome.status == Status::kSkip ? paint(summary, kDim) : summary) << '\n';
+      bool show_findings = verbose || r->outcome.findings.size() > 1;
+      if (!show_findings) continue;
+      for (const Finding& f : r->outcome.findings) {
+        Mark fm = MarkFor(f.status);
+        out << "      " << paint(fm.glyph, fm.color) << ' ' << f.message;
+        if (verbose) out << paint(" [" + f.code + "]", kDim);
+        out << '\n';
+        if (verbose) WriteEvidence(f.evidence, out, paint, "          ");
+      }
+    }
+  }
+  out << '\n';
+}
+
+void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint) {
+  std::size_t fail = 0, warn = 0, pass = 0, skip = 0, unknown = 0;
+  for (const CheckRecord& r : report.checks) {
+    switch (r.outcome.status) {
+      case Status::kFail:
+        ++fail;
+        break;
+      case Status::kWarn:
+        ++warn;
+        break;
+      case Status::kPass:
+      case Status::kInfo:
+        ++pass;
+        break;
+      case Status::kSkip:
+        ++skip;
+        break;
+      default:
+        ++unknown;
+    }
+  }
+  auto plural = [](std::size_t n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  std::vector<std::string> counts{plural(fail, "failure", "failures"),
+                                  plural(warn, "warning", "warnings"),
+                                  fmt::format("{} passed", pass)};
+  if (unknown > 0) counts.push_back(fmt::format("{} undetermined", unknown));
+  counts.push_back(fmt::format("{} skipped", skip));
+  std::string_view meaning;
+  std::string_view color;
+  switch (report.verdict) {
+    case Verdict::kPass:
+      meaning = "ready for ROCm work";
+      color = kGreen;
+      break;
+    case Verdict::kWarn:
+      meaning = "ready for ROCm work, with warnings";
+      color = kYellow;
+      break;
+    case Verdict::kFail:
+      meaning = "not ready for ROCm work";
+      color = kRed;
+      break;
+    case Verdict::kUnknown:
+      meaning = "could not reach a verdict";
+      color = kYellow;
+      break;
+  }
+  out << fmt::format("{} — ", fmt::join(counts, " · "))
+      << paint(fmt::format("{} (exit {})", meaning, report.exit_code), color) << '\n';
+}
+
+}  // namespace
+
+void WriteTerminalReport(const Report& report, std::ostream& out, const TerminalStyle& style) {
+  Painter paint(style.color);
+  WriteHeader(report, out, paint);
+  WriteRootCauses(report, out, paint, style.verbose);
+  WriteChecks(report, out, paint, style.verbose);
+  WriteVerdict(report, out, paint);
+  if (!style.verbose) {
+    out << paint("Run with -v for the evidence behind each line, --format json for a ticket.",
+                 kDim)
+        << '\n';
+  }
+}
+
+}  // namespace rocm_doctor

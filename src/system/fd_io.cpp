@@ -1,0 +1,94 @@
+#include "system/fd_io.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace rocm_doctor::system {
+
+FsStatus StatusFromErrno(int error_number) {
+  switch (error_number) {
+    case 0: return FsStatus::kOk;
+    case ENOENT:
+    case ENOTDIR: return FsStatus::kNotFound;
+    case EACCES:
+    case EPERM: return FsStatus::kPermissionDenied;
+    case ELOOP: return FsStatus::kLoop;
+    default: return FsStatus::kError;
+  }
+}
+
+std::string ErrnoText(int error_number) {
+  char buffer[256] = {};
+  // GNU strerror_r may return a static string instead of filling the buffer.
+  const char* text = strerror_r(error_number, buffer, sizeof buffer);
+  return text != nullptr ? std::string(text) : std::string("errno ") + std::to_string(error_number);
+}
+
+FileContent ReadBounded(int fd, std::size_t limit) {
+  FileContent out;
+  constexpr std::size_t kChunk = 64 * 1024;
+  while (out.data.size() < limit) {
+    const std::size_t old_size = out.data.size();
+    const std::size_t want = std::min(kChunk, limit - old_size);
+    out.data.resize(old_size + want);
+    const ssize_t got = ::read(fd, out.data.data() + old_size, want);
+    if (got < 0) {
+      const int error_number = errno;
+      out.data.resize(old_size);
+      if (error_number == EINTR) continue;
+      if (error_number == EAGAIN && old_size > 0) break;
+      out.status = StatusFromErrno(error_number);
+      if (out.status == FsStatus::kNotFound) out.status = FsStatus::kError;
+      out.error = ErrnoText(error_number);
+      out.data.clear();
+      return out;
+    }
+    out.data.resize(old_size + static_cast<std::size_t>(got));
+    if (got == 0) {
+      out.status = FsStatus::kOk;
+      return out;
+    }
+  }
+  out.status = FsStatus::kOk;
+  if (out.data.size() >= limit) {
+    char probe = 0;
+    ssize_t got = 0;
+    do {
+      got = ::read(fd, &probe, 1);
+    } while (got < 0 && errno == EINTR);
+    out.truncated = got > 0;
+  }
+  return out;
+}
+
+NodeType TypeFromMode(mode_t mode) {
+  if (S_ISREG(mode)) return NodeType::kRegular;
+  if (S_ISDIR(mode)) return NodeType::kDirectory;
+  if (S_ISLNK(mode)) return NodeType::kSymlink;
+  if (S_ISCHR(mode)) return NodeType::kCharDevice;
+  if (S_ISBLK(mode)) return NodeType::kBlockDevice;
+  return NodeType::kOther;
+}
+
+UniqueFd& UniqueFd::operator=(UniqueFd&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.release();
+  }
+  return *this;
+}
+
+UniqueFd::~UniqueFd() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+int UniqueFd::release() {
+  const int fd = fd_;
+  fd_ = -1;
+  return fd;
+}
+
+}  // namespace rocm_doctor::system

@@ -1,0 +1,38 @@
+#pragma once
+// Low-level helpers shared by the live and machine-directory views: errno to FsStatus, bounded
+// reads from an open descriptor, and node types from st_mode.
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <string>
+
+#include "rocm_doctor/system_view.h"
+
+namespace rocm_doctor::system {
+
+// ENOENT/ENOTDIR -> kNotFound, EACCES/EPERM -> kPermissionDenied, ELOOP -> kLoop, else kError.
+FsStatus StatusFromErrno(int error_number);
+std::string ErrnoText(int error_number);  // strerror_r, thread-safe
+// Reads `fd` until EOF or `limit` bytes, then probes one byte more to set `truncated`. Never
+// trusts st_size (sysfs says 4096, procfs 0). EAGAIN after some data ends the read.
+FileContent ReadBounded(int fd, std::size_t limit);
+NodeType TypeFromMode(mode_t mode);
+
+// A file descriptor closed on scope exit.
+class UniqueFd {
+ public:
+  explicit UniqueFd(int fd = -1) : fd_(fd) {}
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  UniqueFd(UniqueFd&& other) noexcept : fd_(other.release()) {}
+  UniqueFd& operator=(UniqueFd&& other) noexcept;
+  ~UniqueFd();
+  int get() const { return fd_; }
+  int release();
+  explicit operator bool() const { return fd_ >= 0; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace rocm_doctor::system

@@ -1,0 +1,416 @@
+#include "system/machine_json.h"
+
+#include <charconv>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "system/root_resolver.h"
+
+namespace rocm_doctor::system {
+namespace {
+
+using nlohmann::json;
+
+constexpr char kSource[] = ".rocm-doctor/machine.json";
+
+std::optional<std::uint32_t> ParseId(std::string_view text) {
+  std::uint32_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+void ParseColonFile(std::string_view text,
+                    const std::function<void(std::string_view, std::uint32_t)>& add) {
+  while (!text.empty()) {
+    const std::size_t newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+    const std::size_t c1 = line.find(':');
+    if (c1 == 0 || c1 == std::string_view::npos) continue;
+    const std::size_t c2 = line.find(':', c1 + 1);
+    if (c2 == std::string_view::npos) continue;
+    const std::size_t c3 = line.find(':', c2 + 1);
+    const auto id = ParseId(line.substr(c2 + 1, c3 == std::string_view::npos ? line.npos
+                                                                             : c3 - c2 - 1));
+    if (id) add(line.substr(0, c1), *id);
+  }
+}
+
+// Collects the first type error with the key path that caused it.
+class Reader {
+ public:
+  std::string error;
+  bool Fail(const std::string& key, std::string_view want) {
+    if (error.empty()) error = "machine.json: \"" + key + "\" must be " + std::string(want);
+    return false;
+  }
+  bool String(const json& object, const char* key, const std::string& where,
+              std::optional<std::string>& out) {
+    auto it = object.find(key);
+    if (it == object.end() || it->is_null()) return true;
+    if (!it->is_string()) return Fail(where + "." + key, "a string");
+    out = it->get<std::string>();
+    return true;
+  }
+  bool Uint(const json& object, const char* key, const std::string& where,
+            std::optional<std::uint32_t>& out) {
+    auto it = object.find(key);
+    if (it == object.end() || it->is_null()) return true;
+    if (!it->is_number_unsigned() || it->get<std::uint64_t>() > 0xFFFFFFFFull) {
+      return Fail(where + "." + key, "a non-negative integer below 2^32");
+    }
+    out = static_cast<std::uint32_t>(it->get<std::uint64_t>());
+    return true;
+  }
+};
+
+struct IdRef {
+  std::string name;
+  std::optional<std::uint32_t> id;
+};
+
+// "owner"/"group" and entries of "groups": a name, a number, or a string of digits.
+bool ReadIdRef(Reader& reader, const json& value, const std::string& where, IdRef& out) {
+  if (value.is_number_unsigned() && value.get<std::uint64_t>() <= 0xFFFFFFFFull) {
+    out.id = static_cast<std::uint32_t>(value.get<std::uint64_t>());
+    return true;
+  }
+  if (!value.is_string()) return reader.Fail(where, "a name or a number");
+  out.name = value.get<std::string>();
+  out.id = ParseId(out.name);
+  if (out.id) out.name.clear();
+  return true;
+}
+
+void ResolveUser(IdRef& ref, const AccountDb& accounts) {
+  if (!ref.id && !ref.name.empty()) ref.id = accounts.Uid(ref.name);
+  if (ref.name.empty() && ref.id) ref.name = accounts.UserName(*ref.id);
+}
+
+void ResolveGroup(IdRef& ref, const AccountDb& accounts) {
+  if (!ref.id && !ref.name.empty()) ref.id = accounts.Gid(ref.name);
+  if (ref.name.empty() && ref.id) ref.name = accounts.GroupName(*ref.id);
+}
+
+std::optional<NodeType> NodeTypeFromKey(std::string_view key) {
+  if (key == "char" || key == "character") return NodeType::kCharDevice;
+  if (key == "block") return NodeType::kBlockDevice;
+  if (key == "regular" || key == "file") return NodeType::kRegular;
+  if (key == "directory" || key == "dir") return NodeType::kDirectory;
+  if (key == "symlink") return NodeType::kSymlink;
+  if (key == "other") return NodeType::kOther;
+  return std::nullopt;
+}
+
+bool ReadNode(Reader& reader, const json& value, const std::string& where,
+              const AccountDb& accounts, NodeInfo& node) {
+  if (!value.is_object()) return reader.Fail(where, "an object");
+  node.status = FsStatus::kOk;
+  node.type = NodeType::kCharDevice;
+  node.mode = 0666;
+  std::optional<std::string> type;
+  if (!reader.String(value, "type", where, type)) return false;
+  if (type) {
+    auto parsed = NodeTypeFromKey(*type);
+    if (!parsed) return reader.Fail(where + ".type", "char, block, regular, directory or other");
+    node.type = *parsed;
+  }
+  std::optional<std::uint32_t> major, minor, uid, gid;
+  if (!reader.Uint(value, "major", where, major) || !reader.Uint(value, "minor", where, minor) ||
+      !reader.Uint(value, "uid", where, uid) || !reader.Uint(value, "gid", where, gid)) {
+    return false;
+  }
+  node.major = major.value_or(0);
+  node.minor = minor.value_or(0);
+  if (auto it = value.find("mode"); it != value.end() && !it->is_null()) {
+    // A string is octal as ls and stat print it ("0660"); a number is the value itself.
+    if (it->is_string()) {
+      const std::string text = it->get<std::string>();
+      std::uint32_t mode = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), mode, 8);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size() || mode > 07777) {
+        return reader.Fail(where + ".mode", "an octal string such as \"0660\"");
+      }
+      node.mode = mode;
+    } else if (it->is_number_unsigned() && it->get<std::uint64_t>() <= 07777) {
+      node.mode = static_cast<std::uint32_t>(it->get<std::uint64_t>());
+    } else {
+      return reader.Fail(where + ".mode", "an octal string such as \"0660\"");
+    }
+  }
+  IdRef owner{"root", 0};
+  IdRef group{"root", 0};
+  if (auto it = value.find("owner"); it != value.end() && !it->is_null()) {
+    owner = {};
+    if (!ReadIdRef(reader, *it, where + ".owner", owner)) return false;
+  }
+  if (auto it = value.find("group"); it != value.end() && !it->is_null()) {
+    group = {};
+    if (!ReadIdRef(reader, *it, where + ".group", group)) return false;
+  }
+  if (uid) owner.id = uid;
+  if (gid) group.id = gid;
+  ResolveUser(owner, accounts);
+  ResolveGroup(group, accounts);
+  node.owner = owner.name;
+  node.group = group.name;
+  node.uid = owner.id.value_or(kUnknownId);
+  node.gid = group.id.value_or(kUnknownId);
+  return true;
+}
+
+bool ReadUser(Reader& reader, const json& value, const AccountDb& accounts, UserInfo& user) {
+  if (!value.is_object()) return reader.Fail("user", "an object");
+  std::optional<std::string> name;
+  std::optional<std::uint32_t> uid, gid;
+  if (!reader.String(value, "name", "user", name) || !reader.Uint(value, "uid", "user", uid) ||
+      !reader.Uint(value, "gid", "user", gid)) {
+    return false;
+  }
+  IdRef self{name.value_or(""), uid};
+  ResolveUser(self, accounts);
+  user.name = self.name;
+  user.uid = self.id.value_or(kUnknownId);
+  user.groups.clear();
+  if (auto it = value.find("groups"); it != value.end() && !it->is_null()) {
+    if (!it->is_array()) return reader.Fail("user.groups", "an array of names");
+    const json* gids = nullptr;
+    if (auto g = value.find("gids"); g != value.end() && g->is_array() && g->size() == it->size()) {
+      gids = &*g;
+    }
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      IdRef group;
+      if (!ReadIdRef(reader, (*it)[i], "user.groups[" + std::to_string(i) + "]", group)) {
+        return false;
+      }
+      if (gids != nullptr && (*gids)[i].is_number_unsigned() &&
+          (*gids)[i].get<std::uint64_t>() <= 0xFFFFFFFFull) {
+        group.id = static_cast<std::uint32_t>((*gids)[i].get<std::uint64_t>());
+      }
+      ResolveGroup(group, accounts);
+      user.groups.push_back(GroupRef{group.name, group.id});
+    }
+  } else if (user.uid == 0) {
+    user.groups.push_back(GroupRef{"root", 0});
+  }
+  // The primary group: from "gid", else the first listed group.
+  if (gid) {
+    user.gid = *gid;
+  } else if (!user.groups.empty() && user.groups.front().gid) {
+    user.gid = *user.groups.front().gid;
+  } else {
+    user.gid = user.uid == 0 ? 0 : kUnknownId;
+  }
+  bool has_primary = false;
+  for (const auto& group : user.groups) has_primary = has_primary || group.gid == user.gid;
+  if (!has_primary && user.gid != kUnknownId) {
+    user.groups.insert(user.groups.begin(), GroupRef{accounts.GroupName(user.gid), user.gid});
+  }
+  return true;
+}
+
+bool ReadErrors(Reader& reader, const json& value, const char* op,
+                std::map<std::string, RecordedError, std::less<>>& out) {
+  auto it = value.find(op);
+  if (it == value.end() || it->is_null()) return true;
+  const std::string where = std::string("errors.") + op;
+  if (!it->is_object()) return reader.Fail(where, "an object of paths");
+  for (const auto& [path, entry] : it->items()) {
+    if (!entry.is_object()) return reader.Fail(where + "." + path, "an object");
+    std::optional<std::string> status, error;
+    if (!reader.String(entry, "status", where, status) ||
+        !reader.String(entry, "error", where, error)) {
+      return false;
+    }
+    auto parsed = FsStatusFromKey(status.value_or("error"));
+    if (!parsed || *parsed == FsStatus::kOk) {
+      return reader.Fail(where + "." + path + ".status", "permission-denied, not-found or error");
+    }
+    out[NormalizeHostPath(path)] = RecordedError{*parsed, error.value_or(std::string(
+                                                              ToString(*parsed)))};
+  }
+  return true;
+}
+
+std::string ModeText(std::uint32_t mode) {
+  char buffer[8];
+  std::snprintf(buffer, sizeof buffer, "%04o", mode & 07777);
+  return buffer;
+}
+
+json IdJson(const std::string& name, std::uint32_t id) {
+  if (!name.empty()) return name;
+  return id;
+}
+
+}  // namespace
+
+AccountDb AccountDb::Parse(std::string_view passwd, std::string_view group) {
+  AccountDb db;
+  ParseColonFile(passwd, [&](std::string_view name, std::uint32_t id) {
+    db.uids_.emplace(std::string(name), id);
+    db.user_names_.emplace(id, std::string(name));
+  });
+  ParseColonFile(group, [&](std::string_view name, std::uint32_t id) {
+    db.gids_.emplace(std::string(name), id);
+    db.group_names_.emplace(id, std::string(name));
+  });
+  return db;
+}
+
+std::optional<std::uint32_t> AccountDb::Uid(std::string_view name) const {
+  if (auto it = uids_.find(name); it != uids_.end()) return it->second;
+  if (name == "root") return 0;
+  return std::nullopt;
+}
+
+std::optional<std::uint32_t> AccountDb::Gid(std::string_view name) const {
+  if (auto it = gids_.find(name); it != gids_.end()) return it->second;
+  if (name == "root") return 0;
+  return std::nullopt;
+}
+
+std::string AccountDb::UserName(std::uint32_t uid) const {
+  if (auto it = user_names_.find(uid); it != user_names_.end()) return it->second;
+  return uid == 0 ? "root" : "";
+}
+
+std::string AccountDb::GroupName(std::uint32_t gid) const {
+  if (auto it = group_names_.find(gid); it != group_names_.end()) return it->second;
+  return gid == 0 ? "root" : "";
+}
+
+UserInfo DefaultRootUser() {
+  return UserInfo{.name = "root", .uid = 0, .gid = 0, .groups = {{"root", 0}}, .source = kSource};
+}
+
+Result<MachineInfo> ParseMachineJson(std::string_view text, const AccountDb& accounts) {
+  MachineInfo info;
+  info.user = DefaultRootUser();
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {
+    return Error{std::string("machine.json: ") + e.what()};
+  }
+  if (!root.is_object()) return Error{"machine.json: the top level must be an object"};
+  Reader reader;
+  try {
+    std::optional<std::uint32_t> format;
+    if (!reader.Uint(root, "format", "", format)) return Error{reader.error};
+    if (format && *format != 1) {
+      return Error{"machine.json: format " + std::to_string(*format) +
+                   " is newer than this rocm-doctor reads (1)"};
+    }
+    std::optional<std::string> description;
+    if (!reader.String(root, "description", "", description)) return Error{reader.error};
+    info.description = description.value_or("");
+    if (auto it = root.find("uname"); it != root.end() && !it->is_null()) {
+      if (!it->is_object()) return Error{"machine.json: \"uname\" must be an object"};
+      if (!reader.String(*it, "sysname", "uname", info.uname.sysname) ||
+          !reader.String(*it, "release", "uname", info.uname.release) ||
+          !reader.String(*it, "version", "uname", info.uname.version) ||
+          !reader.String(*it, "machine", "uname", info.uname.machine)) {
+        return Error{reader.error};
+      }
+    }
+    if (auto it = root.find("user"); it != root.end() && !it->is_null()) {
+      if (!ReadUser(reader, *it, accounts, info.user)) return Error{reader.error};
+    }
+    if (auto it = root.find("env"); it != root.end() && !it->is_null()) {
+      if (!it->is_object()) return Error{"machine.json: \"env\" must be an object of strings"};
+      for (const auto& [name, value] : it->items()) {
+        if (!value.is_string()) return Error{"machine.json: \"env." + name + "\" must be a string"};
+        info.env[name] = value.get<std::string>();
+      }
+    }
+    if (auto it = root.find("nodes"); it != root.end() && !it->is_null()) {
+      if (!it->is_object()) return Error{"machine.json: \"nodes\" must be an object of paths"};
+      for (const auto& [path, value] : it->items()) {
+        NodeInfo node;
+        if (!ReadNode(reader, value, "nodes." + path, accounts, node)) return Error{reader.error};
+        info.nodes[NormalizeHostPath(path)] = std::move(node);
+      }
+    }
+    if (auto it = root.find("errors"); it != root.end() && !it->is_null()) {
+      if (!it->is_object()) return Error{"machine.json: \"errors\" must be an object"};
+      if (!ReadErrors(reader, *it, "read", info.read_errors) ||
+          !ReadErrors(reader, *it, "list", info.list_errors) ||
+          !ReadErrors(reader, *it, "stat", info.stat_errors)) {
+        return Error{reader.error};
+      }
+    }
+  } catch (const json::exception& e) {
+    return Error{std::string("machine.json: ") + e.what()};
+  }
+  return info;
+}
+
+std::string MachineJsonText(const MachineInfo& info) {
+  json root = json::object();
+  root["format"] = 1;
+  root["description"] = info.description;
+  json uname = json::object();
+  if (info.uname.sysname) uname["sysname"] = *info.uname.sysname;
+  if (info.uname.release) uname["release"] = *info.uname.release;
+  if (info.uname.version) uname["version"] = *info.uname.version;
+  if (info.uname.machine) uname["machine"] = *info.uname.machine;
+  if (!uname.empty()) root["uname"] = uname;
+  json user = {{"name", info.user.name}, {"uid", info.user.uid}, {"gid", info.user.gid}};
+  json groups = json::array();
+  json gids = json::array();
+  for (const auto& group : info.user.groups) {
+    groups.push_back(group.name.empty() && group.gid ? json(*group.gid) : json(group.name));
+    gids.push_back(group.gid ? json(*group.gid) : json(nullptr));
+  }
+  user["groups"] = groups;
+  user["gids"] = gids;
+  root["user"] = user;
+  root["env"] = info.env;
+  json nodes = json::object();
+  for (const auto& [path, node] : info.nodes) {
+    nodes[path] = {{"type", std::string(ToString(node.type))},
+                   {"major", node.major},
+                   {"minor", node.minor},
+                   {"mode", ModeText(node.mode)},
+                   {"owner", IdJson(node.owner, node.uid)},
+                   {"group", IdJson(node.group, node.gid)},
+                   {"uid", node.uid},
+                   {"gid", node.gid}};
+  }
+  root["nodes"] = nodes;
+  json errors = json::object();
+  const auto add_errors = [&](const char* op, const auto& map) {
+    for (const auto& [path, recorded] : map) {
+      errors[op][path] = {{"status", std::string(FsStatusKey(recorded.status))},
+                          {"error", recorded.error}};
+    }
+  };
+  add_errors("read", info.read_errors);
+  add_errors("list", info.list_errors);
+  add_errors("stat", info.stat_errors);
+  if (!errors.empty()) root["errors"] = errors;
+  return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string_view FsStatusKey(FsStatus status) {
+  switch (status) {
+    case FsStatus::kOk: return "ok";
+    case FsStatus::kNotFound: return "not-found";
+    case FsStatus::kPermissionDenied: return "permission-denied";
+    case FsStatus::kLoop: return "loop";
+    case FsStatus::kError: return "error";
+  }
+  return "error";
+}
+
+std::optional<FsStatus> FsStatusFromKey(std::string_view key) {
+  for (FsStatus status : {FsStatus::kOk, FsStatus::kNotFound, FsStatus::kPermissionDenied,
+                          FsStatus::kLoop, FsStatus::kError}) {
+    if (FsStatusKey(status) == key) return status;
+  }
+  return std::nullopt;
+}
+
+}  // namespace rocm_doctor::system

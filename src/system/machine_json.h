@@ -1,0 +1,62 @@
+#pragma once
+// The model of .rocm-doctor/machine.json (../shared/machine-format.md, extended in
+// docs/probes.md) and its conversion to and from JSON text.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rocm_doctor/result.h"
+#include "rocm_doctor/system_view.h"
+
+namespace rocm_doctor::system {
+
+// Names and numbers from a machine directory's etc/passwd and etc/group ("name:x:id:..." lines;
+// malformed lines are skipped).
+class AccountDb {
+ public:
+  static AccountDb Parse(std::string_view passwd, std::string_view group);
+  std::optional<std::uint32_t> Uid(std::string_view name) const;
+  std::optional<std::uint32_t> Gid(std::string_view name) const;
+  std::string UserName(std::uint32_t uid) const;   // empty when unknown ("root" for 0)
+  std::string GroupName(std::uint32_t gid) const;  // empty when unknown ("root" for 0)
+
+ private:
+  std::map<std::string, std::uint32_t, std::less<>> uids_, gids_;
+  std::map<std::uint32_t, std::string> user_names_, group_names_;
+};
+
+// A number no account has: (uid_t)-1 is reserved by chown(2). Used for a name that the machine
+// directory cannot resolve, so it never matches a real id and only matches by name.
+inline constexpr std::uint32_t kUnknownId = 0xFFFFFFFFu;
+
+// An error a capture saw and replay must give again (docs/probes.md "errors").
+struct RecordedError {
+  FsStatus status = FsStatus::kError;
+  std::string error;
+};
+
+struct MachineInfo {
+  std::string description;
+  UnameInfo uname;
+  UserInfo user;
+  std::map<std::string, std::string> env;
+  std::map<std::string, NodeInfo, std::less<>> nodes;  // by normalised host path
+  std::map<std::string, RecordedError, std::less<>> read_errors;
+  std::map<std::string, RecordedError, std::less<>> list_errors;
+  std::map<std::string, RecordedError, std::less<>> stat_errors;
+};
+
+// Every key is optional; a missing user is root. Syntax errors and wrongly typed known keys are
+// errors (the text names the key); unknown keys are ignored.
+Result<MachineInfo> ParseMachineJson(std::string_view text, const AccountDb& accounts);
+UserInfo DefaultRootUser();
+// Serialises `info` (format 1); invalid UTF-8 in strings becomes U+FFFD.
+std::string MachineJsonText(const MachineInfo& info);
+
+std::string_view FsStatusKey(FsStatus status);  // "permission-denied", "not-found", ...
+std::optional<FsStatus> FsStatusFromKey(std::string_view key);
+
+}  // namespace rocm_doctor::system

@@ -1,0 +1,55 @@
+#pragma once
+// RecordingSystemView: a decorator that serves every call from `inner` and remembers what it
+// served (ninja's VirtualFileSystem::files_read_), so `capture` writes exactly what the checks
+// read (DESIGN rule 3).
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "rocm_doctor/result.h"
+#include "rocm_doctor/system_view.h"
+
+namespace rocm_doctor {
+
+struct CaptureStats {
+  std::size_t files = 0;
+  std::size_t links = 0;
+  std::size_t dirs = 0;
+  std::size_t nodes = 0;
+  std::size_t probes = 0;
+  std::size_t bytes = 0;
+  std::string path;  // where it was written
+};
+
+class RecordingSystemView : public SystemView {
+ public:
+  explicit RecordingSystemView(std::shared_ptr<const SystemView> inner);
+
+  FileContent ReadFile(std::string_view path, std::size_t limit) const override;
+  DirListing ListDir(std::string_view path) const override;
+  LinkTarget ReadLink(std::string_view path) const override;
+  NodeInfo Stat(std::string_view path) const override;
+  std::optional<std::string> GetEnv(std::string_view name) const override;
+  std::map<std::string, std::string> Environment() const override;
+  UnameInfo Uname() const override;
+  UserInfo CurrentUser() const override;
+  CommandOutcome Run(const CommandSpec& spec) const override;
+  KernelLog ReadKernelLog() const override;
+  bool IsReplay() const override;
+  std::string Describe() const override;
+
+  // Writes what was served as a machine directory (../shared/machine-format.md) at `out`, or as
+  // a .tar.gz when `out` ends in .tar.gz/.tgz. Refuses to overwrite a non-empty directory.
+  Result<CaptureStats> WriteMachine(const std::string& out, const std::string& description) const;
+
+ private:
+  std::shared_ptr<const SystemView> inner_;
+  mutable std::mutex mutex_;
+  // ... recorded state, owned by the implementation
+  struct Recorded;
+  std::shared_ptr<Recorded> recorded_;
+};
+
+}  // namespace rocm_doctor

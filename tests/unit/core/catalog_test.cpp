@@ -1,0 +1,54 @@
+#include "rocm_doctor/catalog.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace rocm_doctor {
+namespace {
+
+TEST(Catalog, EveryCodeIsDottedLowercaseAndHasARemediation) {
+  std::regex code_form("^[a-z0-9_]+(\\.[a-z0-9_]+){2,}$");
+  auto all = Catalog::Instance().All();
+  ASSERT_FALSE(all.empty());
+  for (const FindingSpec* spec : all) {
+    EXPECT_TRUE(std::regex_match(std::string(spec->code), code_form)) << spec->code;
+    EXPECT_FALSE(spec->title.empty()) << spec->code;
+    EXPECT_FALSE(spec->remediation.empty()) << spec->code;
+  }
+}
+
+TEST(Catalog, RemediationSubstitutesKnownParamsAndKeepsUnknownOnes) {
+  static constexpr std::string_view kCommands[] = {"sudo usermod -aG {group} {user}",
+                                                   "echo {missing}"};
+  static constexpr FindingSpec kSpecs[] = {{.code = "test.catalog.substitution",
+                                            .severity = Status::kFail,
+                                            .title = "t",
+                                            .remediation = "Add {user} to {group}.",
+                                            .commands = kCommands,
+                                            .requires_root = true}};
+  static FindingsRegistrar registrar(kSpecs);
+  Finding f = MakeFinding("test.catalog.substitution", "m", {},
+                          {{"user", "alice"}, {"group", "render"}});
+  EXPECT_EQ(f.status, Status::kFail);
+  Remediation r = Catalog::Instance().RemediationFor(f);
+  EXPECT_EQ(r.text, "Add alice to render.");
+  ASSERT_EQ(r.commands.size(), 2u);
+  EXPECT_EQ(r.commands[0], "sudo usermod -aG render alice");
+  EXPECT_EQ(r.commands[1], "echo {missing}");
+  EXPECT_TRUE(r.requires_root);
+}
+
+TEST(Catalog, UnknownCodeMakesAnErrorFindingNotACrash) {
+  Finding f = MakeFinding("no.such.code", "whatever");
+  EXPECT_EQ(f.status, Status::kError);
+  EXPECT_NE(f.message.find("no.such.code"), std::string::npos);
+}
+
+TEST(Catalog, DocsAnchorIsStable) {
+  EXPECT_EQ(Catalog::DocsAnchor("driver.kfd.permission_denied"),
+            "docs/findings.md#driver-kfd-permission-denied");
+}
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,159 @@
+#include "rocm_doctor/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+#include "support/fake_system_view.h"
+
+namespace rocm_doctor {
+namespace {
+
+// Checks made up for the engine: each returns what its id says. They use core codes, so the
+// tests do not depend on any layer's catalog.
+CheckOutcome Passes(const CheckContext&) { return CheckOutcome::Pass("fine"); }
+CheckOutcome Fails(const CheckContext&) {
+  return CheckOutcome::FromFindings({MakeFinding("core.check.exception", "broken on purpose")});
+}
+CheckOutcome Throws(const CheckContext&) { throw std::runtime_error("boom"); }
+CheckOutcome Hangs(const CheckContext&) {
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  return CheckOutcome::Pass("late");
+}
+CheckOutcome Skips(const CheckContext&) { return CheckOutcome::Skip("not here"); }
+
+constexpr std::string_view kAfterA[] = {"hardware.a"};
+constexpr std::string_view kAfterB[] = {"driver.b"};
+constexpr std::string_view kAfterMissing[] = {"hardware.not_selected"};
+
+constexpr CheckInfo kA{.id = "hardware.a", .layer = Layer::kHardware, .title = "A"};
+constexpr CheckInfo kB{
+    .id = "driver.b", .layer = Layer::kDriver, .title = "B", .prerequisites = kAfterA};
+constexpr CheckInfo kC{
+    .id = "runtime.c", .layer = Layer::kRuntime, .title = "C", .prerequisites = kAfterB};
+constexpr CheckInfo kD{
+    .id = "driver.d", .layer = Layer::kDriver, .title = "D", .prerequisites = kAfterA};
+constexpr CheckInfo kLonely{.id = "driver.lonely",
+                            .layer = Layer::kDriver,
+                            .title = "Lonely",
+                            .prerequisites = kAfterMissing};
+constexpr CheckInfo kSlow{.id = "hardware.slow",
+                          .layer = Layer::kHardware,
+                          .title = "Slow",
+                          .deadline = std::chrono::milliseconds(200)};
+
+std::shared_ptr<const FactStore> NoFacts() {
+  return std::make_shared<FactStore>(std::make_shared<testing::FakeSystemView>());
+}
+
+const CheckRecord& Record(const EngineResult& r, std::string_view id) {
+  for (const CheckRecord& rec : r.records) {
+    if (rec.id == id) return rec;
+  }
+  throw std::runtime_error("no record " + std::string(id));
+}
+
+TEST(OrderChecks, PrerequisitesComeFirstWhateverTheInputOrder) {
+  RegisteredCheck a{&kA, Passes}, b{&kB, Passes}, c{&kC, Passes}, d{&kD, Passes};
+  auto order = OrderChecks({&c, &d, &b, &a});
+  ASSERT_EQ(order.size(), 4u);
+  EXPECT_EQ(order[0]->info->id, "hardware.a");
+  EXPECT_EQ(order[1]->info->id, "driver.b");
+  EXPECT_EQ(order[2]->info->id, "driver.d");
+  EXPECT_EQ(order[3]->info->id, "runtime.c");
+}
+
+TEST(RunChecks, FailureBlocksDependantsTransitivelyAndIsTheOnlyRootCause) {
+  RegisteredCheck a{&kA, Fails}, b{&kB, Passes}, c{&kC, Passes}, d{&kD, Passes};
+  EngineResult r = RunChecks(RunRequest{{&a, &b, &c, &d}, {}, false, 4}, NoFacts());
+  EXPECT_EQ(Record(r, "hardware.a").outcome.status, Status::kFail);
+  EXPECT_EQ(Record(r, "driver.b").outcome.status, Status::kSkip);
+  EXPECT_EQ(Record(r, "driver.b").blocked_by, "hardware.a");
+  // The chain names its first broken link, not the nearest one.
+  EXPECT_EQ(Record(r, "runtime.c").blocked_by, "hardware.a");
+  EXPECT_EQ(Record(r, "runtime.c").outcome.summary, "blocked by A");
+  ASSERT_EQ(r.root_causes.size(), 1u);
+  EXPECT_EQ(r.root_causes[0].check_id, "hardware.a");
+  EXPECT_EQ(r.root_causes[0].blocked_checks.size(), 3u);
+  EXPECT_EQ(r.verdict, Verdict::kFail);
+  EXPECT_EQ(r.exit_code, 1);
+}
+
+TEST(RunChecks, AllPassingIsExitZero) {
+  RegisteredCheck a{&kA, Passes}, b{&kB, Passes};
+  EngineResult r = RunChecks(RunRequest{{&a, &b}, {}, false, 2}, NoFacts());
+  EXPECT_EQ(r.verdict, Verdict::kPass);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(r.root_causes.empty());
+}
+
+TEST(RunChecks, ThrowingCheckBecomesErrorAndVerdictUnknown) {
+  RegisteredCheck a{&kA, Throws}, b{&kB, Passes};
+  EngineResult r = RunChecks(RunRequest{{&a, &b}, {}, false, 2}, NoFacts());
+  const CheckRecord& rec = Record(r, "hardware.a");
+  EXPECT_EQ(rec.outcome.status, Status::kError);
+  ASSERT_EQ(rec.outcome.findings.size(), 1u);
+  EXPECT_NE(rec.outcome.findings[0].message.find("boom"), std::string::npos);
+  EXPECT_EQ(Record(r, "driver.b").outcome.status, Status::kSkip);
+  EXPECT_EQ(r.verdict, Verdict::kUnknown);
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(RunChecks, HungCheckTimesOutWithinItsDeadline) {
+  RegisteredCheck slow{&kSlow, Hangs}, a{&kA, Passes};
+  auto start = std::chrono::steady_clock::now();
+  EngineResult r = RunChecks(RunRequest{{&slow, &a}, {}, false, 4}, NoFacts());
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(elapsed, std::chrono::milliseconds(1500));
+  EXPECT_EQ(Record(r, "hardware.slow").outcome.status, Status::kTimeout);
+  EXPECT_EQ(Record(r, "hardware.a").outcome.status, Status::kPass);
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(RunChecks, SkippedPrerequisiteMakesDependantNotApplyWithoutBlocking) {
+  RegisteredCheck a{&kA, Skips}, b{&kB, Passes};
+  EngineResult r = RunChecks(RunRequest{{&a, &b}, {}, false, 2}, NoFacts());
+  EXPECT_EQ(Record(r, "driver.b").outcome.status, Status::kSkip);
+  EXPECT_TRUE(Record(r, "driver.b").blocked_by.empty());
+  EXPECT_EQ(r.verdict, Verdict::kPass);
+}
+
+TEST(RunChecks, PrerequisiteOutsideTheSelectionIsIgnored) {
+  RegisteredCheck lonely{&kLonely, Passes};
+  EngineResult r = RunChecks(RunRequest{{&lonely}, {}, false, 1}, NoFacts());
+  EXPECT_EQ(Record(r, "driver.lonely").outcome.status, Status::kPass);
+}
+
+TEST(ExitCodeFor, FollowsTheDocumentedContract) {
+  EXPECT_EQ(ExitCodeFor(Verdict::kPass, false), 0);
+  EXPECT_EQ(ExitCodeFor(Verdict::kWarn, false), 0);
+  EXPECT_EQ(ExitCodeFor(Verdict::kWarn, true), 1);
+  EXPECT_EQ(ExitCodeFor(Verdict::kFail, false), 1);
+  EXPECT_EQ(ExitCodeFor(Verdict::kUnknown, false), 2);
+}
+
+TEST(DeriveRootCauses, FailsComeBeforeWarnsAndBlockedFailuresAreNotRoots) {
+  auto record = [](std::string id, Status s, std::vector<std::string> prereqs) {
+    CheckRecord r;
+    r.id = id;
+    r.prerequisites = std::move(prereqs);
+    r.outcome.status = s;
+    Finding f;
+    f.code = "core.check.exception";
+    f.status = s;
+    r.outcome.findings.push_back(f);
+    return r;
+  };
+  std::vector<CheckRecord> records{record("hardware.w", Status::kWarn, {}),
+                                   record("hardware.f", Status::kFail, {}),
+                                   record("driver.g", Status::kFail, {"hardware.f"})};
+  auto causes = DeriveRootCauses(records);
+  ASSERT_EQ(causes.size(), 2u);
+  EXPECT_EQ(causes[0].check_id, "hardware.f");
+  EXPECT_EQ(causes[1].check_id, "hardware.w");
+  EXPECT_EQ(DeriveVerdict(records), Verdict::kFail);
+}
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what building and testing rocm-doctor needs, from Debian 12 packages only.
+# Usage: tools/install-deps.sh [--test]
+set -euo pipefail
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libspdlog-dev nlohmann-json3-dev)
+if [[ ${1:-} == --test ]]; then
+  packages+=(libgtest-dev libgmock-dev clang python3 python3-jsonschema tar gzip dpkg-dev file)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
