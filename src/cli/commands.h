@@ -8,7 +8,7 @@
 
 namespace rocm_doctor::cli {
 
-enum class Format { kTerminal, kJson };
+enum class Format { kTerminal, kJson, kMarkdown };
 
 struct SelectionArgs {
   std::vector<std::string> only;  // ids, layers or globs ("driver.*")
@@ -38,6 +38,8 @@ struct CaptureArgs {
 int RunCheckCommand(const CheckArgs& args);
 int RunListCommand(Format format);
 int RunExplainCommand(const std::string& what, Format format);
+// Every finding code; with kMarkdown this is docs/findings.md.
+int RunExplainAllCommand(Format format);
 int RunCaptureCommand(const CaptureArgs& args);
 
 }  // namespace rocm_doctor::cli

@@ -1,5 +1,6 @@
 // rocm-doctor: the command line. The only place that exits (DESIGN rule 11).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -75,9 +76,12 @@ int main(int argc, char** argv) {
 
   std::string explain_what;
   std::string explain_format = "terminal";
+  bool explain_all = false;
   CLI::App* explain_cmd = app.add_subcommand("explain", "Explain a finding code or a check");
-  explain_cmd->add_option("what", explain_what, "A finding code or a check id")->required();
-  explain_cmd->add_option("--format", explain_format)->check(CLI::IsMember({"terminal", "json"}));
+  explain_cmd->add_option("what", explain_what, "A finding code or a check id");
+  explain_cmd->add_flag("--all", explain_all, "Every finding code (docs/findings.md)");
+  explain_cmd->add_option("--format", explain_format)
+      ->check(CLI::IsMember({"terminal", "json", "markdown"}));
 
   rocm_doctor::cli::CaptureArgs capture;
   CLI::App* capture_cmd = app.add_subcommand(
@@ -108,8 +112,15 @@ int main(int argc, char** argv) {
                                                                     : Format::kTerminal);
     }
     if (explain_cmd->parsed()) {
-      return rocm_doctor::cli::RunExplainCommand(
-          explain_what, explain_format == "json" ? Format::kJson : Format::kTerminal);
+      Format format = explain_format == "json"       ? Format::kJson
+                      : explain_format == "markdown" ? Format::kMarkdown
+                                                     : Format::kTerminal;
+      if (explain_all) return rocm_doctor::cli::RunExplainAllCommand(format);
+      if (explain_what.empty()) {
+        std::cerr << "rocm-doctor: explain needs a finding code, a check id, or --all\n";
+        return 2;
+      }
+      return rocm_doctor::cli::RunExplainCommand(explain_what, format);
     }
     if (capture_cmd->parsed()) return rocm_doctor::cli::RunCaptureCommand(capture);
   } catch (const std::exception& e) {

@@ -80,13 +80,15 @@ bool ParseRow(const Columns& cols, const std::vector<std::string>& row, GpuModel
   return true;
 }
 
-// The words all `names` start with.
+// The words all `names` start with, short of the last word of any name.
 std::vector<std::string_view> CommonPrefix(const std::vector<std::string>& names) {
   std::vector<std::string_view> prefix = parse::SplitWhitespace(names.front());
   for (const std::string& name : names) {
     std::vector<std::string_view> words = parse::SplitWhitespace(name);
     std::size_t n = 0;
     while (n < prefix.size() && n < words.size() && prefix[n] == words[n]) ++n;
+    // Leave every name at least one word of its own ("RX 1000 XT" vs "RX 1000" -> "RX").
+    if (n == words.size() && n > 0) --n;
     prefix.resize(n);
   }
   return prefix;
@@ -116,9 +118,7 @@ std::string FamilyName(std::uint16_t device_id, const std::vector<std::string>& 
 }
 
 // Names that say nothing about the model; used only when a device has no other.
-bool IsGenericName(std::string_view name) {
-  return name.empty() || name == "AMD Radeon Graphics";
-}
+bool IsGenericName(std::string_view name) { return name.empty() || name == "AMD Radeon Graphics"; }
 
 template <class T, class Get>
 T Shared(const std::vector<const GpuModel*>& rows, Get get, T none) {
@@ -144,12 +144,14 @@ GpuModel MakeFamily(const std::vector<const GpuModel*>& rows) {
   }
   if (specific.empty() && any_generic) specific.emplace_back("AMD Radeon Graphics");
   family.name = FamilyName(family.device_id, specific);
-  family.gfx_target = Shared(rows, [](const GpuModel& m) { return m.gfx_target; }, std::string());
-  family.gfx_target_version =
-      Shared(rows, [](const GpuModel& m) { return m.gfx_target_version; }, std::string());
-  family.architecture =
-      Shared(rows, [](const GpuModel& m) { return m.architecture; }, std::string());
-  family.apu = Shared(rows, [](const GpuModel& m) { return m.apu; }, false);
+  family.gfx_target = Shared(
+      rows, [](const GpuModel& m) { return m.gfx_target; }, std::string());
+  family.gfx_target_version = Shared(
+      rows, [](const GpuModel& m) { return m.gfx_target_version; }, std::string());
+  family.architecture = Shared(
+      rows, [](const GpuModel& m) { return m.architecture; }, std::string());
+  family.apu = Shared(
+      rows, [](const GpuModel& m) { return m.apu; }, false);
   family.source = "summary of the table's rows for this device";
   return family;
 }
@@ -171,8 +173,8 @@ GpuTable GpuTable::Parse(std::string_view csv) {
       cols.index.emplace(std::string(parse::Trim((*records.front())[i])), i);
     }
   }
-  bool header_ok = records.front() && cols.index.count(kDeviceColumn) && cols.index.count(kNameColumn) &&
-                   cols.index.size() == records.front()->size();
+  bool header_ok = records.front() && cols.index.count(kDeviceColumn) &&
+                   cols.index.count(kNameColumn) && cols.index.size() == records.front()->size();
   for (std::size_t r = 1; r < records.size(); ++r) {
     GpuModel model;
     if (!header_ok || !records[r] || !ParseRow(cols, *records[r], model)) {
@@ -216,9 +218,8 @@ const GpuModel* GpuTable::Find(std::uint16_t device_id,
     if (revision && it->revision == revision) return &*it;
   }
   if (any_revision) return any_revision;
-  auto fam = std::lower_bound(
-      families_.begin(), families_.end(), device_id,
-      [](const GpuModel& m, std::uint16_t id) { return m.device_id < id; });
+  auto fam = std::lower_bound(families_.begin(), families_.end(), device_id,
+                              [](const GpuModel& m, std::uint16_t id) { return m.device_id < id; });
   if (fam != families_.end() && fam->device_id == device_id) return &*fam;
   return nullptr;
 }

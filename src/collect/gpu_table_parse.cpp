@@ -63,9 +63,8 @@ std::vector<Record> ParseCsv(std::string_view text) {
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t line_end = text.find('\n', pos);
-    std::string_view line = text.substr(pos, line_end == std::string_view::npos
-                                                 ? std::string_view::npos
-                                                 : line_end - pos);
+    std::string_view line = text.substr(
+        pos, line_end == std::string_view::npos ? std::string_view::npos : line_end - pos);
     if (parse::Trim(line).empty() || line.front() == '#') {
       pos = line_end == std::string_view::npos ? text.size() : line_end + 1;
       continue;

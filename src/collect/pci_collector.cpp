@@ -101,12 +101,12 @@ void ReadIds(const SystemView& view, PciDevice& dev) {
                                 "PCI_ID", true);
   dev.device_id = with_fallback(HexAttribute<std::uint16_t>(view, JoinPath(dir, "device"), 0xffff),
                                 "PCI_ID", false);
-  dev.subsystem_vendor_id = with_fallback(
-      HexAttribute<std::uint16_t>(view, JoinPath(dir, "subsystem_vendor"), 0xffff),
-      "PCI_SUBSYS_ID", true);
-  dev.subsystem_device_id = with_fallback(
-      HexAttribute<std::uint16_t>(view, JoinPath(dir, "subsystem_device"), 0xffff),
-      "PCI_SUBSYS_ID", false);
+  dev.subsystem_vendor_id =
+      with_fallback(HexAttribute<std::uint16_t>(view, JoinPath(dir, "subsystem_vendor"), 0xffff),
+                    "PCI_SUBSYS_ID", true);
+  dev.subsystem_device_id =
+      with_fallback(HexAttribute<std::uint16_t>(view, JoinPath(dir, "subsystem_device"), 0xffff),
+                    "PCI_SUBSYS_ID", false);
   dev.revision = HexAttribute<std::uint8_t>(view, JoinPath(dir, "revision"), 0xff);
   dev.class_code = HexAttribute<std::uint32_t>(view, JoinPath(dir, "class"), 0xffffff);
   if (!dev.class_code.known() && view.Stat(dev.class_code.source).status == FsStatus::kNotFound) {
@@ -180,8 +180,9 @@ RasCounter ReadRasCounter(const SystemView& view, const std::string& ras_dir,
   if (!counts) {
     all_unknown("malformed RAS counter '" + parse::Printable(*text, 60) + "'");
   } else if (counts->inaccessible) {
-    all_unknown("the kernel says 'Query currently inaccessible' (a GPU reset or RAS query is in "
-                "progress)");
+    all_unknown(
+        "the kernel says 'Query currently inaccessible' (a GPU reset or RAS query is in "
+        "progress)");
   } else {
     counter.uncorrectable = CountFact(counts->ue, counter.source, "ue:");
     counter.correctable = CountFact(counts->ce, counter.source, "ce:");
@@ -262,8 +263,8 @@ PciInventory CollectPci(const SystemView& view) {
   inventory.source = std::string(paths::kPciDevices);
   DirListing listing = view.ListDir(paths::kPciDevices);
   if (!listing.ok()) {
-    inventory.error = std::string(ToString(listing.status)) +
-                      (listing.error.empty() ? "" : ": " + listing.error);
+    inventory.error =
+        std::string(ToString(listing.status)) + (listing.error.empty() ? "" : ": " + listing.error);
     return inventory;
   }
   std::vector<std::string> names = listing.names;

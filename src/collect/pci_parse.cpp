@@ -12,12 +12,17 @@ std::optional<RasCounts> RasErrCount(std::string_view text) {
   }
   for (std::string_view line : parse::Lines(text)) {
     std::vector<std::string_view> words = parse::SplitWhitespace(line);
-    if (words.size() != 2) continue;
-    std::optional<std::uint64_t> value = parse::UInt(words[1]);
-    if (!value) continue;
-    if (words[0] == "ue:") counts.ue = value;
-    if (words[0] == "ce:") counts.ce = value;
-    if (words[0] == "de:") counts.de = value;
+    if (words.empty()) continue;
+    std::optional<std::uint64_t>* slot = words[0] == "ue:"   ? &counts.ue
+                                         : words[0] == "ce:" ? &counts.ce
+                                         : words[0] == "de:" ? &counts.de
+                                                             : nullptr;
+    if (slot == nullptr) continue;
+    // A counter line whose value is not a count (negative, overflowing, garbage) makes the
+    // whole file suspect.
+    if (words.size() != 2) return std::nullopt;
+    *slot = parse::UInt(words[1]);
+    if (!*slot) return std::nullopt;
   }
   if (!counts.ue && !counts.ce) return std::nullopt;
   return counts;

@@ -15,7 +15,8 @@ struct RasCounts {
   std::optional<std::uint64_t> de;
   bool inaccessible = false;  // the kernel said "Query currently inaccessible"
 };
-// nullopt when neither "ue:" nor "ce:" is present (and the query was not inaccessible).
+// nullopt when neither "ue:" nor "ce:" is present, or a counter line holds no count (and the
+// query was not inaccessible).
 std::optional<RasCounts> RasErrCount(std::string_view text);
 
 // current_link_width / max_link_width (drivers/pci/pci-sysfs.c, "%u"): a PCIe lane count.

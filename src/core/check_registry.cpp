@@ -21,12 +21,14 @@ CheckOutcome CheckOutcome::FromFindings(std::vector<Finding> findings, std::stri
   // Info findings alone do not change a pass.
   if (outcome.status == Status::kInfo) outcome.status = Status::kPass;
   if (summary.empty() && !findings.empty()) {
-    // The worst finding speaks for the check.
+    // The worst finding's catalog title speaks for the check (short, for the check's line);
+    // the machine-specific message stays with the finding.
     const Finding* worst = &findings.front();
     for (const Finding& f : findings) {
       if (Worse(worst->status, f.status) != worst->status) worst = &f;
     }
-    summary = worst->message;
+    const FindingSpec* spec = Catalog::Instance().Find(worst->code);
+    summary = spec != nullptr ? std::string(spec->title) : worst->message;
   }
   outcome.summary = std::move(summary);
   outcome.findings = std::move(findings);

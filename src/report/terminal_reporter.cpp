@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "rocm_doctor/reporters.h"
 
@@ -122,19 +123,21 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
     }
     if (in_layer.empty()) continue;
     out << paint(LayerTitle(layer), kBold) << '\n';
-    // A layer whose checks were all blocked by one failure is one line, not a wall of skips.
-    const std::string& first_block = in_layer.front()->blocked_by;
-    bool all_blocked_alike =
-        in_layer.size() > 1 && !first_block.empty() &&
-        std::all_of(in_layer.begin(), in_layer.end(),
-                    [&](const CheckRecord* r) { return r->blocked_by == first_block; });
-    if (all_blocked_alike && !verbose) {
-      std::string label = fmt::format("{} checks", in_layer.size());
-      out << "  " << paint("-", kDim) << ' ' << Pad(label, width)
-          << paint("skipped: blocked by " + titles[first_block], kDim) << '\n';
-      continue;
-    }
+    // Checks blocked by one failure are one line ("- 9 checks  skipped: blocked by GPUs"),
+    // not a wall of skips; -v lists them all.
+    std::map<std::string, std::size_t> blocked_count;
     for (const CheckRecord* r : in_layer) {
+      if (!r->blocked_by.empty()) ++blocked_count[r->blocked_by];
+    }
+    std::set<std::string> grouped_shown;
+    for (const CheckRecord* r : in_layer) {
+      if (!verbose && !r->blocked_by.empty() && blocked_count[r->blocked_by] > 1) {
+        if (!grouped_shown.insert(r->blocked_by).second) continue;
+        std::string label = fmt::format("{} checks", blocked_count[r->blocked_by]);
+        out << "  " << paint("-", kDim) << ' ' << Pad(label, width)
+            << paint("skipped: blocked by " + titles[r->blocked_by], kDim) << '\n';
+        continue;
+      }
       Mark mark = MarkFor(r->outcome.status);
       std::string summary = r->outcome.summary;
       if (r->outcome.status == Status::kSkip) summary = "skipped: " + summary;

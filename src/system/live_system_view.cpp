@@ -213,7 +213,9 @@ UserInfo LiveSystemView::CurrentUser() const {
     const int got = ::getgroups(count, gids.data());
     gids.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
   }
-  if (std::find(gids.begin(), gids.end(), out.gid) == gids.end()) gids.insert(gids.begin(), out.gid);
+  if (std::find(gids.begin(), gids.end(), out.gid) == gids.end()) {
+    gids.insert(gids.begin(), out.gid);
+  }
   for (gid_t gid : gids) {
     std::string name = HostGroupName(gid);
     out.groups.push_back(GroupRef{std::move(name), gid});
@@ -250,7 +252,8 @@ KernelLog LiveSystemView::ReadKernelLog() const {
   if (dmesg.state == CommandOutcome::State::kExited) {
     std::string err = dmesg.err;
     while (!err.empty() && (err.back() == '\n' || err.back() == ' ')) err.pop_back();
-    dmesg_error = "dmesg: exit " + std::to_string(dmesg.exit_code) + (err.empty() ? "" : ": ") + err;
+    dmesg_error =
+        "dmesg: exit " + std::to_string(dmesg.exit_code) + (err.empty() ? "" : ": ") + err;
   } else {
     dmesg_error = "dmesg: " + std::string(ToString(dmesg.state)) +
                   (dmesg.error.empty() ? "" : ": " + dmesg.error);

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "rocm_doctor/result.h"
 #include "rocm_doctor/system_view.h"
@@ -21,6 +22,8 @@ struct CaptureStats {
   std::size_t probes = 0;
   std::size_t bytes = 0;
   std::string path;  // where it was written
+  std::vector<std::string> warnings;  // what could not be written, e.g. a path that is both a
+                                      // file and a directory in the inner view
 };
 
 class RecordingSystemView : public SystemView {

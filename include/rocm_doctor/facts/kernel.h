@@ -50,6 +50,9 @@ struct KernelFacts {
   // amdgpu/amdgpu.ko.zst" (in-tree) or "updates/dkms/amdgpu.ko" / "extra/amdgpu.ko.xz" (DKMS).
   Fact<std::string> amdgpu_module_path;
   std::vector<ModprobeRule> modprobe_blocks;
+  // modprobe.d files or directories that exist but could not be read ("<path>: permission
+  // denied"): a blacklist there would go unseen.
+  std::vector<std::string> modprobe_errors;
 
   // DKMS (/var/lib/dkms/amdgpu/<version>/<kernel>/<arch>/module/)
   Fact<bool> dkms_amdgpu_installed;

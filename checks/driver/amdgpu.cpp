@@ -1,0 +1,191 @@
+// driver.amdgpu: is amdgpu the driver of every AMD GPU? When not, why: another driver holds it
+// (vfio-pci, radeon), Secure Boot refused the DKMS module, DKMS has no build for this kernel, or
+// the module is simply not loaded.
+#include <algorithm>
+#include <string>
+
+#include "amdgpu_module_info.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.blacklist"};
+constexpr CheckInfo kInfo{.id = "driver.amdgpu",
+                          .layer = Layer::kDriver,
+                          .title = "amdgpu",
+                          .prerequisites = kPrereqs};
+
+std::string Rebind(const std::string& bdf) {
+  return "sudo sh -c 'echo " + bdf + " > /sys/bus/pci/devices/" + bdf +
+         "/driver/unbind; echo > /sys/bus/pci/devices/" + bdf +
+         "/driver_override; modprobe amdgpu; echo " + bdf + " > /sys/bus/pci/drivers_probe'";
+}
+
+Finding OtherDriver(const PciDevice& gpu, const std::string& driver_name) {
+  std::vector<Evidence> evidence{{gpu.driver.source, driver_name, "amdgpu"}};
+  std::string message;
+  std::string fix;
+  if (driver_name == "vfio-pci" || driver_name == "pci-stub" || driver_name == "vfio_pci") {
+    message = gpu.bdf + " is bound to " + driver_name +
+              ": it is reserved for passthrough to a virtual machine (vfio-pci.ids= on the "
+              "kernel command line or 'options vfio-pci ids=' in modprobe.d), so amdgpu cannot "
+              "drive it on this host";
+    fix = Rebind(gpu.bdf) + "   # and remove the vfio-pci ids setting to keep it after reboot";
+  } else if (driver_name == "radeon") {
+    message = gpu.bdf +
+              " is bound to the legacy radeon driver, not amdgpu. Southern Islands (GCN 1) and "
+              "Sea Islands (GCN 2) GPUs go to radeon unless the kernel command line has "
+              "radeon.si_support=0 amdgpu.si_support=1 (Sea Islands: radeon.cik_support=0 "
+              "amdgpu.cik_support=1); no current ROCm release supports these GPUs";
+    fix = "sudoedit /etc/default/grub   # add radeon.si_support=0 amdgpu.si_support=1 "
+          "radeon.cik_support=0 amdgpu.cik_support=1 to GRUB_CMDLINE_LINUX; sudo update-grub; "
+          "reboot";
+  } else {
+    message = gpu.bdf + " is bound to " + driver_name + " instead of amdgpu";
+    fix = Rebind(gpu.bdf);
+  }
+  return MakeFinding("driver.amdgpu.not_loaded", message, std::move(evidence),
+                     {{"bdf", gpu.bdf}, {"driver", driver_name}, {"fix", fix}});
+}
+
+std::vector<Evidence> ModuleEvidence(const KernelFacts& k,
+                                     const std::vector<const PciDevice*>& unbound) {
+  std::vector<Evidence> ev;
+  for (const PciDevice* gpu : unbound) ev.push_back({gpu->driver.source, "no driver", "amdgpu"});
+  auto add = [&ev](const auto& fact, std::string observed, std::string expected) {
+    ev.push_back({fact.source, fact.known() ? std::move(observed) : fact.error, expected});
+  };
+  add(k.amdgpu_in_proc_modules, "amdgpu not listed", "amdgpu ... Live");
+  add(k.amdgpu_module_dir, "absent", "present");
+  if (k.amdgpu_builtin.known() || !k.amdgpu_builtin.error.empty()) {
+    add(k.amdgpu_builtin, "amdgpu not built in", "");
+  }
+  if (k.amdgpu_module_file.known()) {
+    ev.push_back({k.amdgpu_module_file.source,
+                  *k.amdgpu_module_file
+                      ? (k.amdgpu_module_path.known() ? *k.amdgpu_module_path : "present")
+                      : "no amdgpu.ko* for this kernel",
+                  "amdgpu.ko*"});
+  }
+  return ev;
+}
+
+bool DkmsBuiltFor(const KernelFacts& k) {
+  return k.release.known() && std::find(k.dkms_kernels_built.begin(), k.dkms_kernels_built.end(),
+                                        *k.release) != k.dkms_kernels_built.end();
+}
+
+Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
+                        const std::vector<const PciDevice*>& unbound) {
+  std::vector<std::string> bdfs;
+  for (const PciDevice* gpu : unbound) bdfs.push_back(gpu->bdf);
+  std::string who = driver::Join(bdfs);
+  std::string release = k.release.known() ? *k.release : "the running kernel";
+  std::vector<Evidence> evidence = ModuleEvidence(k, unbound);
+  std::map<std::string, std::string> params{{"bdf", bdfs.front()}, {"release", release}};
+
+  std::vector<const KernelLogEvent*> rejected =
+      driver::EventsFor(log, KernelLogEvent::Kind::kModuleRejected, "");
+  bool secure_boot = k.secure_boot.known() && *k.secure_boot;
+  bool dkms_for_kernel = driver::IsDkmsModulePath(k) || DkmsBuiltFor(k);
+  if (!rejected.empty() || (secure_boot && dkms_for_kernel)) {
+    std::string message;
+    if (secure_boot) {
+      message = "Secure Boot is on and amdgpu is not loaded for " + who;
+      if (dkms_for_kernel) {
+        message += ": the DKMS-built module (" +
+                   (k.amdgpu_module_path.known() ? *k.amdgpu_module_path : "amdgpu-dkms") +
+                   ") must be signed with an enrolled key";
+      }
+      evidence.push_back({k.secure_boot.source, "enabled", "disabled, or the DKMS key enrolled"});
+    } else {
+      message = "The kernel refused to load an unsigned module and amdgpu is not loaded for " + who;
+    }
+    for (const KernelLogEvent* e : rejected) evidence.push_back({log.source, e->line, ""});
+    return MakeFinding("driver.secure_boot.module_blocked", message, std::move(evidence),
+                       std::move(params));
+  }
+
+  bool module_file_present = k.amdgpu_module_file.known() && *k.amdgpu_module_file;
+  if (k.dkms_amdgpu_installed.known() && *k.dkms_amdgpu_installed && k.release.known() &&
+      !DkmsBuiltFor(k) && !module_file_present) {
+    std::string version = k.dkms_versions.empty() ? "<version>" : k.dkms_versions.front();
+    std::string built = k.dkms_kernels_built.empty()
+                            ? "for no kernel"
+                            : "only for " + driver::Join(k.dkms_kernels_built);
+    evidence.push_back({k.dkms_amdgpu_installed.source,
+                        "amdgpu " + driver::Join(k.dkms_versions) + " built " + built,
+                        "a build for " + release});
+    params["version"] = version;
+    return MakeFinding("driver.dkms.not_built_for_kernel",
+                       "amdgpu-dkms " + version + " is installed but built " + built +
+                           "; the running kernel " + release + " has no amdgpu module, so " +
+                           who + " has no driver",
+                       std::move(evidence), std::move(params));
+  }
+
+  std::string message = "No driver is bound to " + who + " and amdgpu is not loaded";
+  std::string fix = "sudo modprobe amdgpu";
+  if (k.amdgpu_module_file.known() && !*k.amdgpu_module_file) {
+    message += ", and " + release + " has no amdgpu module (" + k.amdgpu_module_file.source +
+               "): its full module package is missing";
+    fix = "sudo apt install linux-modules-extra-$(uname -r)   # Ubuntu; elsewhere install the "
+          "kernel's full modules package or amdgpu-dkms, then: sudo modprobe amdgpu";
+  }
+  if (k.dkms_amdgpu_installed.known() && *k.dkms_amdgpu_installed && !DkmsBuiltFor(k)) {
+    message += " (amdgpu-dkms has no build for " + release + ")";
+  }
+  params["fix"] = fix;
+  return MakeFinding("driver.amdgpu.not_loaded", message, std::move(evidence), std::move(params));
+}
+
+std::string BoundSummary(const std::vector<std::string>& bound, const KernelFacts& k) {
+  std::string list = bound.size() <= 3 ? driver::Join(bound)
+                                       : std::to_string(bound.size()) + " GPUs";
+  return "amdgpu bound to " + list + " (" + driver::AmdgpuFlavour(k) + ")";
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
+  if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU on the PCI bus");
+  const KernelFacts& k = ctx.facts.Kernel();
+  std::vector<Finding> findings;
+  std::vector<std::string> bound;
+  std::vector<const PciDevice*> unbound;
+  for (const PciDevice* gpu : gpus) {
+    if (!gpu->driver.known()) {
+      findings.push_back(MakeFinding(
+          "driver.amdgpu.unknown",
+          "Cannot tell which driver " + gpu->bdf + " has: " + gpu->driver.error,
+          {{gpu->driver.source, gpu->driver.error, "amdgpu"}}, {{"bdf", gpu->bdf}}));
+    } else if (*gpu->driver == "amdgpu") {
+      bound.push_back(gpu->bdf);
+    } else if (gpu->driver->empty()) {
+      unbound.push_back(gpu);
+    } else {
+      findings.push_back(OtherDriver(*gpu, *gpu->driver));
+    }
+  }
+  std::string note;
+  if (!unbound.empty()) {
+    if (driver::AmdgpuPresent(k)) {
+      std::vector<std::string> bdfs;
+      for (const PciDevice* gpu : unbound) bdfs.push_back(gpu->bdf);
+      note = "amdgpu loaded but not bound to " + driver::Join(bdfs) + " (see GPU init)";
+    } else {
+      findings.push_back(ModuleNotLoaded(k, ctx.facts.KernelLog(), unbound));
+    }
+  }
+  if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
+  if (bound.empty()) return CheckOutcome::Pass(note + " · " + driver::AmdgpuFlavour(k));
+  std::string summary = BoundSummary(bound, k);
+  if (!note.empty()) summary += "; " + note;
+  return CheckOutcome::Pass(summary);
+}
+
+}  // namespace
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace rocm_doctor

@@ -1,0 +1,101 @@
+// driver.blacklist: kernel command-line tokens and modprobe.d lines that keep amdgpu from
+// loading (nomodeset, modprobe.blacklist=amdgpu, blacklist amdgpu, ...).
+#include <string>
+
+#include "amdgpu_module_info.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr CheckInfo kInfo{.id = "driver.blacklist",
+                          .layer = Layer::kDriver,
+                          .title = "amdgpu not disabled",
+                          .prerequisites = kPrereqs};
+
+Finding CmdlineFinding(const CmdlineBlock& block) {
+  std::string token = block.token;
+  std::string undo = "sudoedit /etc/default/grub   # delete " + token +
+                     " from GRUB_CMDLINE_LINUX and GRUB_CMDLINE_LINUX_DEFAULT";
+  if (token.find(',') != std::string::npos) {
+    undo = "sudoedit /etc/default/grub   # remove amdgpu from " + token;
+  }
+  return MakeFinding(
+      "driver.amdgpu.blacklisted",
+      "The kernel command line has " + token + ", which keeps amdgpu from loading",
+      {{"/proc/cmdline", token, "no token that disables amdgpu"}},
+      {{"token", token},
+       {"undo", undo},
+       {"regenerate",
+        "sudo update-grub   # Fedora/RHEL: sudo grubby --update-kernel=ALL --remove-args=\"" +
+            token + "\""}});
+}
+
+Finding ModprobeFinding(const ModprobeRule& rule) {
+  std::string where = rule.file + ":" + std::to_string(rule.line);
+  return MakeFinding(
+      "driver.amdgpu.blacklisted",
+      where + " has \"" + rule.text + "\", which keeps amdgpu from loading",
+      {{where, rule.text, "no line that disables amdgpu"}},
+      {{"file", rule.file},
+       {"line", std::to_string(rule.line)},
+       {"undo", "sudo sed -i '" + std::to_string(rule.line) + "s/^/# /' " + rule.file},
+       {"regenerate", "sudo update-initramfs -u   # Fedora/RHEL: sudo dracut -f"}});
+}
+
+// Every AMD GPU already has amdgpu bound: whatever the rules say, they did not stop it (amdgpu
+// loaded by hand after boot, as AMD's MI300X tuning guide does).
+bool AllGpusBoundToAmdgpu(const PciInventory& pci) {
+  std::vector<const PciDevice*> gpus = pci.AmdGpus();
+  if (gpus.empty()) return false;
+  for (const PciDevice* gpu : gpus) {
+    if (!gpu->driver.known() || *gpu->driver != "amdgpu") return false;
+  }
+  return true;
+}
+
+Finding Inactive(const Finding& blocking) {
+  Finding f = MakeFinding("driver.amdgpu.blacklist_inactive",
+                          blocking.message + "; amdgpu is bound to every AMD GPU anyway (loaded "
+                                             "after boot?), but it will not load by itself",
+                          blocking.evidence, blocking.params);
+  return f;
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const KernelFacts& k = ctx.facts.Kernel();
+  std::vector<Finding> findings;
+  for (const CmdlineBlock& block : k.cmdline_blocks) findings.push_back(CmdlineFinding(block));
+  for (const ModprobeRule& rule : k.modprobe_blocks) findings.push_back(ModprobeFinding(rule));
+  if (!findings.empty()) {
+    if (AllGpusBoundToAmdgpu(ctx.facts.Pci())) {
+      for (Finding& f : findings) f = Inactive(f);
+    }
+    return CheckOutcome::FromFindings(std::move(findings));
+  }
+
+  std::vector<std::string> unread = k.modprobe_errors;
+  // A machine directory without /proc/cmdline simply did not capture it; a live host that
+  // cannot read it is another matter.
+  if (!k.cmdline.known() && !(k.cmdline_not_found && ctx.facts.IsReplay())) {
+    unread.insert(unread.begin(), k.cmdline.source + ": " + k.cmdline.error);
+  }
+  if (!unread.empty()) {
+    std::vector<Evidence> evidence;
+    for (const std::string& u : unread) evidence.push_back({u, "unreadable", "readable"});
+    return CheckOutcome::FromFindings({MakeFinding(
+        "driver.blacklist.unknown",
+        "No blacklist found, but could not read " + driver::Join(unread, "; "),
+        std::move(evidence))});
+  }
+  std::string summary = "no blacklist, nomodeset or modeset=0";
+  summary += k.cmdline.known() ? " (/proc/cmdline, modprobe.d)" : " in modprobe.d (no /proc/cmdline captured)";
+  return CheckOutcome::Pass(summary);
+}
+
+}  // namespace
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace rocm_doctor

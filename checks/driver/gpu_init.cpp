@@ -1,0 +1,128 @@
+// driver.gpu_init: with amdgpu loaded, did each AMD GPU come up? amdgpu must be bound to it and
+// have registered its DRM card, and the module must be live. Whether KFD added a compute node
+// for it is judged by driver.kfd_topology; this check names the node in its summary.
+#include <cstdio>
+#include <string>
+
+#include "amdgpu_module_info.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"driver.amdgpu", "driver.firmware"};
+constexpr CheckInfo kInfo{.id = "driver.gpu_init",
+                          .layer = Layer::kDriver,
+                          .title = "GPU initialisation",
+                          .prerequisites = kPrereqs};
+
+using Kind = KernelLogEvent::Kind;
+
+// The kernel's account of this GPU's failed init: its own lines, and failure lines that name
+// no device (some init messages are pr_err without a device prefix).
+void AddLogEvidence(const KernelLogFacts& log, const std::string& bdf,
+                    std::vector<Evidence>& evidence, std::string& first_line) {
+  for (const KernelLogEvent& e : log.events) {
+    bool relevant = e.kind == Kind::kInitFailed || e.kind == Kind::kFirmwareLoadFailed;
+    if (!relevant || !(e.bdf == bdf || e.bdf.empty())) continue;
+    evidence.push_back({log.source, e.line, ""});
+    if (first_line.empty() && e.kind == Kind::kInitFailed) first_line = e.line;
+  }
+}
+
+std::string LogHint(const KernelLogFacts& log, const std::string& first_line,
+                    const PciDevice& gpu) {
+  if (!first_line.empty()) return "; the kernel log says: " + first_line;
+  if (log.not_recorded) return " (the kernel log is not in this capture)";
+  if (!log.readable) return " (the kernel log could not be read: " + log.error + ")";
+  char id[8] = "?";
+  if (gpu.device_id.known()) std::snprintf(id, sizeof id, "%04x", *gpu.device_id);
+  return std::string("; the kernel log shows no failed probe: this kernel's amdgpu may not know "
+                     "device 0x") + id + " (a newer kernel or amdgpu-dkms is needed)";
+}
+
+Finding InitFailed(const std::string& bdf, std::string message, std::vector<Evidence> evidence) {
+  return MakeFinding("driver.amdgpu.init_failed", std::move(message), std::move(evidence),
+                     {{"bdf", bdf}});
+}
+
+std::string KfdNote(const KfdTopology& kfd, const std::string& bdf) {
+  for (const KfdNode* node : kfd.GpuNodes()) {
+    if (node->PciBdf() != bdf) continue;
+    std::string gfx = node->GfxTarget();
+    return ", KFD node " + std::to_string(node->index) + (gfx.empty() ? "" : " (" + gfx + ")");
+  }
+  return kfd.present ? ", no KFD node" : "";
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
+  if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU on the PCI bus");
+  const KernelFacts& k = ctx.facts.Kernel();
+  const KernelLogFacts& log = ctx.facts.KernelLog();
+  bool loaded = driver::AmdgpuPresent(k);
+  std::vector<Finding> findings;
+
+  // rocminfo's own test: a loaded module whose initstate is not "live" ("coming", "going") has
+  // not finished (or is undoing) its init.
+  bool is_module = k.amdgpu_in_proc_modules.known() && *k.amdgpu_in_proc_modules;
+  if (is_module && k.amdgpu_initstate.known() && *k.amdgpu_initstate != "live") {
+    std::vector<Evidence> evidence{{k.amdgpu_initstate.source, *k.amdgpu_initstate, "live"}};
+    if (k.amdgpu_module_state.known()) {
+      evidence.push_back({k.amdgpu_module_state.source, *k.amdgpu_module_state, "Live"});
+    }
+    std::string first;
+    AddLogEvidence(log, "", evidence, first);
+    findings.push_back(InitFailed(
+        gpus.front()->bdf,
+        "amdgpu is loaded but " + k.amdgpu_initstate.source + " is '" + *k.amdgpu_initstate +
+            "', not 'live': the module has not finished initialising",
+        std::move(evidence)));
+  } else if (is_module && !k.amdgpu_initstate.known() &&
+             k.amdgpu_module_dir.known() && *k.amdgpu_module_dir &&
+             !parse::StartsWith(k.amdgpu_initstate.error, "not found")) {
+    findings.push_back(MakeFinding(
+        "driver.gpu_init.unknown",
+        "Cannot read " + k.amdgpu_initstate.source + ": " + k.amdgpu_initstate.error,
+        {{k.amdgpu_initstate.source, k.amdgpu_initstate.error, "live"}}));
+  }
+
+  std::vector<std::string> up;
+  for (const PciDevice* gpu : gpus) {
+    if (!gpu->driver.known()) continue;  // driver.amdgpu reports it
+    bool bound = *gpu->driver == "amdgpu";
+    if (!bound && !(gpu->driver->empty() && loaded)) continue;  // another driver: not ours
+    std::vector<Evidence> evidence;
+    std::string first;
+    if (!bound) {
+      evidence.push_back({gpu->driver.source, "no driver", "amdgpu"});
+      AddLogEvidence(log, gpu->bdf, evidence, first);
+      findings.push_back(InitFailed(
+          gpu->bdf,
+          "amdgpu is loaded but not bound to " + gpu->bdf + LogHint(log, first, *gpu),
+          std::move(evidence)));
+      continue;
+    }
+    if (gpu->drm_cards.empty()) {
+      evidence.push_back({gpu->sysfs_path + "/drm", "no card", "cardN"});
+      AddLogEvidence(log, gpu->bdf, evidence, first);
+      findings.push_back(InitFailed(
+          gpu->bdf,
+          "amdgpu is bound to " + gpu->bdf + " but registered no DRM card for it" +
+              (first.empty() ? std::string() : "; the kernel log says: " + first),
+          std::move(evidence)));
+      continue;
+    }
+    up.push_back(gpu->bdf + ": " + driver::Join(gpu->drm_cards) + KfdNote(ctx.facts.Kfd(), gpu->bdf));
+  }
+  if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
+  if (up.empty()) return CheckOutcome::Skip("amdgpu drives no AMD GPU here");
+  if (up.size() > 2) return CheckOutcome::Pass(std::to_string(up.size()) + " GPUs up (DRM card each)");
+  return CheckOutcome::Pass(driver::Join(up, "; "));
+}
+
+}  // namespace
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace rocm_doctor

@@ -1,0 +1,78 @@
+// driver.iommu: on multi-GPU hosts ROCm asks for the IOMMU in passthrough mode (iommu=pt).
+// The kernel's own record is each device's IOMMU group type (sysfs-kernel-iommu_groups:
+// "identity" = passthrough, "DMA"/"DMA-FQ" = translated); the command line is the fallback.
+#include <string>
+
+#include "amdgpu_module_info.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr CheckInfo kInfo{.id = "driver.iommu",
+                          .layer = Layer::kDriver,
+                          .title = "IOMMU mode",
+                          .prerequisites = kPrereqs};
+
+constexpr std::string_view kIommuGroups = "/sys/kernel/iommu_groups";
+
+CheckOutcome Run(const CheckContext& ctx) {
+  std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
+  if (gpus.size() < 2) {
+    return CheckOutcome::Skip("one GPU: the IOMMU mode matters for multi-GPU hosts");
+  }
+  const KernelFacts& k = ctx.facts.Kernel();
+  std::vector<std::string> translated;
+  std::vector<std::string> undecided;
+  std::vector<Evidence> evidence;
+  for (const PciDevice* gpu : gpus) {
+    auto it = k.iommu_group_type.find(gpu->bdf);
+    if (it != k.iommu_group_type.end()) {
+      if (it->second != "identity") {
+        translated.push_back(gpu->bdf);
+        evidence.push_back({std::string(kIommuGroups) + " (group of " + gpu->bdf + ")/type",
+                            it->second, "identity"});
+      }
+      continue;
+    }
+    // No group at all, while groups exist: this device is not behind a translating IOMMU.
+    if (k.iommu_groups_present.known()) {
+      if (!*k.iommu_groups_present) continue;  // no IOMMU active: nothing translates
+      if (!k.iommu_group_type.empty()) continue;
+    }
+    undecided.push_back(gpu->bdf);
+  }
+  if (!undecided.empty()) {
+    if (!k.iommu_passthrough.known()) {
+      if (k.cmdline_not_found && ctx.facts.IsReplay()) {
+        return CheckOutcome::Skip("neither IOMMU groups nor /proc/cmdline in this capture");
+      }
+      return CheckOutcome::FromFindings({MakeFinding(
+          "driver.iommu.unknown",
+          "Cannot tell the IOMMU mode: " + k.iommu_groups_present.error + "; " +
+              k.iommu_passthrough.error,
+          {{k.iommu_groups_present.source, k.iommu_groups_present.error, "readable"},
+           {k.iommu_passthrough.source, k.iommu_passthrough.error, "readable"}})});
+    }
+    if (!*k.iommu_passthrough) {
+      for (const std::string& bdf : undecided) translated.push_back(bdf);
+      evidence.push_back({k.iommu_passthrough.source, k.cmdline.known() ? *k.cmdline : "",
+                          "iommu=pt"});
+    }
+  }
+  if (translated.empty()) {
+    return CheckOutcome::Pass(std::to_string(gpus.size()) + " GPUs, IOMMU passthrough or off");
+  }
+  return CheckOutcome::FromFindings({MakeFinding(
+      "driver.iommu.not_passthrough",
+      std::to_string(gpus.size()) + " AMD GPUs and the IOMMU translates DMA for " +
+          driver::Join(translated) + " (no iommu=pt on the kernel command line)",
+      std::move(evidence))});
+}
+
+}  // namespace
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace rocm_doctor

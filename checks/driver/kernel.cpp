@@ -1,0 +1,34 @@
+// driver.kernel: the running kernel and how amdgpu comes with it.
+#include "amdgpu_module_info.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr CheckInfo kInfo{.id = "driver.kernel", .layer = Layer::kDriver, .title = "Kernel"};
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const KernelFacts& k = ctx.facts.Kernel();
+  if (!k.release.known()) {
+    return CheckOutcome::FromFindings({MakeFinding(
+        "driver.kernel.unknown", "The running kernel release is not known: " + k.release.error,
+        {{k.release.source, k.release.error, "a release such as 6.8.0-45-generic"}})});
+  }
+  std::string summary = "Linux " + *k.release;
+  if (k.amdgpu_version.known()) {
+    summary += " · amdgpu DKMS " + *k.amdgpu_version;
+  } else if (driver::AmdgpuPresent(k)) {
+    bool builtin = k.amdgpu_builtin.known() && *k.amdgpu_builtin;
+    summary += builtin ? " · amdgpu built in" : " · amdgpu in-tree";
+  } else if (driver::AmdgpuKnownAbsent(k)) {
+    summary += " · amdgpu not loaded";
+    if (driver::IsDkmsModulePath(k)) summary += " (DKMS module installed)";
+  }
+  return CheckOutcome::Pass(summary);
+}
+
+}  // namespace
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace rocm_doctor

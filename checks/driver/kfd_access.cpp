@@ -1,0 +1,72 @@
+// driver.kfd_access: may this user open /dev/kfd O_RDWR, as ROCr does (rocminfo prints "Unable to
+// open /dev/kfd read-write: Permission denied" when not). In containers the cause is usually
+// the host's numeric gid (gid_mismatch) or, rootless, an unmapped group (unmapped).
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"driver.kfd"};
+constexpr CheckInfo kInfo{.id = "driver.kfd_access",
+                          .layer = Layer::kDriver,
+                          .title = "/dev/kfd access",
+                          .prerequisites = kPrereqs};
+
+std::string GroupOf(const NodeInfo& info) {
+  return info.group.empty() ? std::to_string(info.gid) : info.group;
+}
+
+// render,video covers today's udev rules (render) and older ones (video).
+std::string GroupsToAdd(const NodeInfo& info) {
+  std::string group = GroupOf(info);
+  return group == "render" || group == "video" ? "render,video" : group;
+}
+
+Finding Denied(const NodeAccess& kfd, const PlatformFacts& platform, const std::string& user) {
+  std::vector<Evidence> evidence{{kfd.path, kfd.reason, "read-write for " + user}};
+  const std::string group = GroupOf(kfd.info);
+  const std::string gid = std::to_string(kfd.info.gid);
+  if (platform.rootless_userns && (kfd.group_unmapped || !kfd.info.ok())) {
+    evidence.push_back({"/proc/self/uid_map", platform.userns_map, "0 0 4294967295"});
+    return MakeFinding("container.group.unmapped",
+                       "rootless container (uid_map " + platform.userns_map + "): " + kfd.reason +
+                           "; the host's group is not mapped, so no group here can grant access",
+                       std::move(evidence), {{"user", user}, {"group", group}});
+  }
+  if (!platform.container.empty() && kfd.info.ok() && !kfd.in_node_group) {
+    return MakeFinding("container.group.gid_mismatch",
+                       "in this " + platform.container + " container " + kfd.reason +
+                           " (gid " + gid + "): add --group-add " + gid,
+                       std::move(evidence),
+                       {{"user", user}, {"group", group}, {"gid", gid}, {"node", kfd.path}});
+  }
+  std::string message = kfd.reason;
+  if (kfd.group_membership_pending) {
+    message += "; /etc/group already lists " + user + " in " + group +
+               ", but this session started before: log out and back in (or `newgrp " + group +
+               "`)";
+  }
+  return MakeFinding("driver.kfd.permission_denied", std::move(message), std::move(evidence),
+                     {{"user", user}, {"group", group}, {"groups", GroupsToAdd(kfd.info)}});
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const NodeAccess& kfd = ctx.facts.DeviceNodes().kfd;
+  const PlatformFacts& platform = ctx.facts.Platform();
+  if (kfd.info.status == FsStatus::kNotFound) {
+    return CheckOutcome::Skip(platform.wsl ? "WSL2: ROCm uses /dev/dxg" : "/dev/kfd does not exist");
+  }
+  const UserInfo& user_info = ctx.facts.Host().user;
+  const std::string user =
+      user_info.name.empty() ? "uid " + std::to_string(user_info.uid) : user_info.name;
+  if (kfd.read_write) {
+    return CheckOutcome::Pass("read-write for " + user + ": " +
+                              kfd.reason.substr(0, kfd.reason.find(';')));
+  }
+  return CheckOutcome::FromFindings({Denied(kfd, platform, user)});
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

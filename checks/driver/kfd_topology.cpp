@@ -1,0 +1,135 @@
+// driver.kfd_topology: the GPUs KFD exposes to ROCm (/sys/class/kfd/kfd/topology/nodes), and
+// whether every AMD GPU that amdgpu drives has a node. MI300 partitions give several nodes per
+// GPU; a container sees the host's nodes, with EPERM for GPUs its device cgroup does not permit.
+#include <map>
+#include <set>
+
+#include "rocm_doctor/check.h"
+#include "rocm_doctor/paths.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"driver.kfd", "hardware.pcie_atomics"};
+constexpr CheckInfo kInfo{.id = "driver.kfd_topology",
+                          .layer = Layer::kDriver,
+                          .title = "KFD topology",
+                          .prerequisites = kPrereqs};
+
+// EPERM on a node's files is kfd_devcgroup_check_permission refusing a GPU this process's device
+// cgroup does not allow. The collector keeps "<status>: <strerror>", and EACCES/EPERM share the
+// status "permission denied".
+bool IsRefused(const std::string& error) { return error.rfind("permission denied", 0) == 0; }
+bool IsEperm(const std::string& error) { return error.find("not permitted") != std::string::npos; }
+
+std::string Summary(const std::vector<const KfdNode*>& gpus) {
+  std::map<std::string, int> by_gfx;
+  std::set<std::string> devices;
+  for (const KfdNode* n : gpus) {
+    std::string gfx = n->GfxTarget();
+    ++by_gfx[gfx.empty() ? "gfx?" : gfx];
+    devices.insert(n->PciBdf());
+  }
+  std::string out = std::to_string(gpus.size()) + (gpus.size() == 1 ? " GPU node: " : " GPU nodes: ");
+  bool first = true;
+  for (const auto& [gfx, count] : by_gfx) {
+    out += (first ? "" : ", ") + gfx + " \u00d7" + std::to_string(count);
+    first = false;
+  }
+  if (devices.size() < gpus.size()) {
+    out += " on " + std::to_string(devices.size()) + (devices.size() == 1 ? " device" : " devices");
+  }
+  return out;
+}
+
+void AddLogEvidence(const KernelLogFacts& log, const std::string& bdf,
+                    std::vector<Evidence>& evidence) {
+  for (const KernelLogEvent& e : log.events) {
+    bool relevant = e.kind == KernelLogEvent::Kind::kKfdSkipped ||
+                    e.kind == KernelLogEvent::Kind::kAtomicsUnsupported ||
+                    e.kind == KernelLogEvent::Kind::kInitFailed;
+    if (relevant && (e.bdf.empty() || e.bdf == bdf)) evidence.push_back({log.source, e.line, ""});
+  }
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  if (ctx.facts.Platform().wsl) return CheckOutcome::Skip("WSL2: ROCm uses /dev/dxg");
+  const KfdTopology& topo = ctx.facts.Kfd();
+  if (!topo.present || !topo.error.empty()) {
+    std::string why = topo.present ? topo.error : topo.source + " does not exist";
+    return CheckOutcome::FromFindings({MakeFinding(
+        "driver.kfd_topology.unreadable", "cannot read the KFD topology: " + why,
+        {{topo.source, why, "nodes/<n>/properties"}})});
+  }
+  const bool in_container = !ctx.facts.Platform().container.empty();
+  std::vector<const KfdNode*> gpus = topo.GpuNodes();
+  std::vector<const KfdNode*> unreadable;
+  bool all_refused = true;
+  bool any_eperm = false;
+  for (const KfdNode& n : topo.nodes) {
+    if (n.error.empty()) continue;
+    unreadable.push_back(&n);
+    all_refused &= IsRefused(n.error);
+    any_eperm |= IsEperm(n.error);
+  }
+
+  std::vector<Finding> findings;
+  // Not permitted GPUs in a container are the ones it was not given: expected, not unknown.
+  const bool expected_eperm = in_container && all_refused && !gpus.empty();
+  if (!unreadable.empty() && !expected_eperm) {
+    std::vector<Evidence> evidence;
+    for (const KfdNode* n : unreadable) evidence.push_back({n->source, n->error, "key value lines"});
+    const KfdNode& first = *unreadable.front();
+    std::string message = std::to_string(unreadable.size()) + " of " +
+                          std::to_string(topo.nodes.size()) + " KFD nodes unreadable, e.g. " +
+                          first.source + ": " + first.error;
+    if (all_refused) {
+      message += any_eperm ? " (EPERM: the device cgroup of this process does not permit those GPUs)"
+                           : " (refused: the device cgroup or a security module denies them)";
+    }
+    findings.push_back(MakeFinding("driver.kfd_topology.unreadable", std::move(message),
+                                   std::move(evidence)));
+  }
+
+  // Every GPU amdgpu drives should have a node, unless unreadable nodes may be it.
+  std::set<std::string> node_bdfs;
+  for (const KfdNode* n : gpus) node_bdfs.insert(n->PciBdf());
+  std::vector<std::string> missing;
+  std::vector<Evidence> missing_evidence;
+  if (unreadable.empty()) {
+    for (const PciDevice* gpu : ctx.facts.Pci().AmdGpus()) {
+      if (gpu->driver.known() && *gpu->driver != "amdgpu") continue;
+      if (node_bdfs.count(gpu->bdf)) continue;
+      missing.push_back(gpu->bdf);
+      missing_evidence.push_back({std::string(paths::kKfdTopologyNodes),
+                                  "no node with location_id of " + gpu->bdf,
+                                  "a GPU node for " + gpu->bdf});
+      AddLogEvidence(ctx.facts.KernelLog(), gpu->bdf, missing_evidence);
+    }
+  }
+  if (!missing.empty()) {
+    std::string list;
+    for (const std::string& b : missing) list += (list.empty() ? "" : ", ") + b;
+    std::string message = "amdgpu drives " + list + " but KFD has no GPU node for " +
+                          (missing.size() == 1 ? "it" : "them");
+    message += gpus.empty() ? " (the topology holds CPU nodes only)"
+                            : "; ROCm will use only the other GPUs (" + Summary(gpus) + ")";
+    if (missing_evidence.size() > missing.size()) message += "; the kernel log says why";
+    findings.push_back(MakeFinding(
+        gpus.empty() ? "driver.kfd_topology.gpu_missing" : "driver.kfd_topology.gpu_partial",
+        std::move(message), std::move(missing_evidence), {{"bdf", missing.front()}}));
+  }
+
+  std::string summary = gpus.empty() ? "no GPU nodes" : Summary(gpus);
+  if (expected_eperm && !unreadable.empty()) {
+    summary += "; " + std::to_string(unreadable.size()) +
+               " more not permitted in this container (device cgroup)";
+  }
+  if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
+  return CheckOutcome::FromFindings(std::move(findings));
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,181 @@
+// driver.render_access: may this user open each GPU's /dev/dri/renderD<N> O_RDWR. libhsakmt opens
+// the render node of every KFD GPU node (drm_render_minor); ENOENT/EPERM drop that GPU silently,
+// EACCES aborts hsa_init (libhsakmt topology.c / fmm.c).
+#include <map>
+#include <set>
+
+#include "rocm_doctor/check.h"
+#include "rocm_doctor/paths.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"driver.kfd"};
+constexpr CheckInfo kInfo{.id = "driver.render_access",
+                          .layer = Layer::kDriver,
+                          .title = "render node access",
+                          .prerequisites = kPrereqs};
+
+struct Wanted {
+  std::string name;  // renderD128
+  std::string bdf;   // the GPU it belongs to, "" when unknown
+};
+
+std::string GroupOf(const NodeInfo& info) {
+  return info.group.empty() ? std::to_string(info.gid) : info.group;
+}
+
+// The render nodes ROCm will open. Inside a container only the GPUs the device cgroup permits
+// matter: KFD hides the others' properties (EPERM), so they are not GPU nodes here.
+std::vector<Wanted> WantedNodes(const CheckContext& ctx, std::vector<std::string>& unmatched) {
+  std::vector<Wanted> wanted;
+  std::set<std::string> seen;
+  std::set<std::string> covered_bdfs;
+  auto add = [&](std::string name, std::string bdf) {
+    if (seen.insert(name).second) wanted.push_back({std::move(name), std::move(bdf)});
+  };
+  const KfdTopology& topo = ctx.facts.Kfd();
+  for (const KfdNode* node : topo.GpuNodes()) {
+    auto minor = node->Get("drm_render_minor");
+    if (!minor || *minor < 128 || *minor > 1u << 20) continue;
+    add("renderD" + std::to_string(*minor), node->PciBdf());
+    covered_bdfs.insert(node->PciBdf());
+  }
+  const bool in_container = !ctx.facts.Platform().container.empty();
+  if (in_container && !wanted.empty()) return wanted;
+  const DeviceNodeFacts& nodes = ctx.facts.DeviceNodes();
+  for (const PciDevice* gpu : ctx.facts.Pci().AmdGpus()) {
+    if (gpu->driver.known() && *gpu->driver != "amdgpu") continue;  // vfio-pci etc.: not ours
+    std::set<std::string> names(gpu->render_nodes.begin(), gpu->render_nodes.end());
+    for (const RenderNode& r : nodes.render_nodes) {
+      if (r.bdf == gpu->bdf) names.insert(r.name);
+    }
+    if (names.empty() && !covered_bdfs.count(gpu->bdf)) unmatched.push_back(gpu->bdf);
+    for (const std::string& name : names) add(name, gpu->bdf);
+  }
+  return wanted;
+}
+
+NodeAccess AccessOf(const DeviceNodeFacts& nodes, const std::string& name) {
+  for (const RenderNode& r : nodes.render_nodes) {
+    if (r.name == name) return r.access;
+  }
+  NodeAccess missing;
+  missing.path = std::string(paths::kDevDri) + "/" + name;
+  missing.reason = missing.path + " does not exist";
+  return missing;
+}
+
+std::string Label(const Wanted& w) { return w.bdf.empty() ? w.name : w.name + " (" + w.bdf + ")"; }
+
+// One finding per code, naming every node it covers.
+struct Group {
+  std::vector<std::string> labels;
+  std::vector<Evidence> evidence;
+  std::map<std::string, std::string> params;
+  std::string detail;
+};
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const PlatformFacts& platform = ctx.facts.Platform();
+  if (platform.wsl) return CheckOutcome::Skip("WSL2: ROCm uses /dev/dxg");
+  std::vector<std::string> unmatched;
+  std::vector<Wanted> wanted = WantedNodes(ctx, unmatched);
+  const DeviceNodeFacts& nodes = ctx.facts.DeviceNodes();
+  const UserInfo& user_info = ctx.facts.Host().user;
+  const std::string user =
+      user_info.name.empty() ? "uid " + std::to_string(user_info.uid) : user_info.name;
+  const bool in_container = !platform.container.empty();
+
+  // In a container without a usable KFD topology, GPUs left out on purpose look like GPUs not
+  // passed in: only call it a passthrough problem when no render node was passed at all.
+  bool any_present = false;
+  for (const Wanted& w : wanted) any_present |= AccessOf(nodes, w.name).info.ok();
+  const bool partial_is_intended = in_container && any_present && ctx.facts.Kfd().GpuNodes().empty();
+
+  std::map<std::string, Group> groups;
+  std::vector<std::string> ok;
+  for (const Wanted& w : wanted) {
+    NodeAccess access = AccessOf(nodes, w.name);
+    if (access.read_write) {
+      ok.push_back(Label(w));
+      continue;
+    }
+    std::string code;
+    Group extra;
+    if (access.info.status == FsStatus::kNotFound) {
+      if (partial_is_intended) continue;
+      code = in_container ? "container.devices.not_passed" : "driver.render_node.missing";
+    } else if (platform.rootless_userns && (access.group_unmapped || !access.info.ok())) {
+      code = "container.group.unmapped";
+    } else if (in_container && access.info.ok() && !access.in_node_group) {
+      code = "container.group.gid_mismatch";
+      extra.params["gid"] = std::to_string(access.info.gid);
+    } else {
+      code = "driver.render_node.permission_denied";
+      if (access.group_membership_pending) {
+        extra.detail = "; /etc/group already lists " + user + " in " + GroupOf(access.info) +
+                       ", but this session started before: log out and back in (or `newgrp " +
+                       GroupOf(access.info) + "`)";
+      }
+    }
+    Group& g = groups[code];
+    g.labels.push_back(Label(w));
+    g.evidence.push_back({access.path, access.reason, "read-write for " + user});
+    g.params["user"] = user;
+    g.params["node"] = access.path;
+    if (!w.bdf.empty()) g.params["bdf"] = w.bdf;
+    if (access.info.ok()) {
+      std::string group = GroupOf(access.info);
+      g.params["group"] = group;
+      g.params["groups"] = group == "render" || group == "video" ? "render,video" : group;
+    }
+    for (auto& [k, v] : extra.params) g.params[k] = v;
+    if (g.detail.empty()) g.detail = "; " + access.reason + extra.detail;
+  }
+
+  std::vector<Finding> findings;
+  for (auto& [code, g] : groups) {
+    std::string subject = Join(g.labels);
+    std::string message;
+    if (code == "container.devices.not_passed") {
+      message = "this " + platform.container + " container lacks " + subject +
+                ": pass --device=/dev/dri (or the node) as well as --device=/dev/kfd";
+    } else if (code == "driver.render_node.missing") {
+      message = "sysfs names " + subject + " but /dev/dri has no such device file";
+    } else if (code == "container.group.unmapped") {
+      message = "rootless container (uid_map " + platform.userns_map + "): " + user +
+                " cannot open " + subject + g.detail;
+    } else if (code == "container.group.gid_mismatch") {
+      message = "in this " + platform.container + " container " + user + " cannot open " +
+                subject + g.detail + ": add --group-add " + g.params["gid"];
+    } else {
+      message = user + " cannot open " + subject + " read-write" + g.detail;
+    }
+    findings.push_back(MakeFinding(code, std::move(message), std::move(g.evidence),
+                                   std::move(g.params)));
+  }
+  for (const std::string& bdf : unmatched) {
+    findings.push_back(MakeFinding(
+        "driver.render_access.unmatched",
+        "no render node found for the AMD GPU " + bdf + " (no renderD* under /sys/class/drm "
+            "links to it and the KFD topology names none)",
+        {{std::string(paths::kDrmClass), "no renderD* linked to " + bdf, "renderD<N>"}},
+        {{"bdf", bdf}}));
+  }
+  if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
+  if (ok.empty()) return CheckOutcome::Skip("no AMD GPU render node to check");
+  if (ok.size() == 1) return CheckOutcome::Pass(ok.front() + " read-write for " + user);
+  return CheckOutcome::Pass(std::to_string(ok.size()) + " render nodes read-write for " + user);
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,133 @@
+// hardware.pcie_atomics: ROCm needs PCIe AtomicOps routed from the GPU to the CPU root port.
+// Evidence: KFD marks a GPU's link to its CPU with CRAT_IOLINK_FLAGS_NO_ATOMICS_32_BIT (bit 2)
+// and _64_BIT (bit 3) when amdgpu could not enable atomics (kfd_topology.c
+// kfd_set_iolink_no_atomics); KFD refuses GPUs that require them outright ("skipped device
+// 1002:67df, PCI rejects atomics"), so then only the kernel log tells. APUs reach memory without
+// PCIe and are not judged.
+#include <cstdio>
+#include <map>
+
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr CheckInfo kInfo{.id = "hardware.pcie_atomics",
+                          .layer = Layer::kHardware,
+                          .title = "PCIe atomics",
+                          .prerequisites = kPrereqs};
+
+constexpr std::uint32_t kNoAtomics = (1u << 2) | (1u << 3);
+constexpr int kLinkTypePcie = 2;
+
+bool IsApu(const GpuTable& table, std::optional<std::uint64_t> device_id) {
+  if (!device_id || *device_id > 0xffff) return false;
+  const GpuModel* model = table.Find(static_cast<std::uint16_t>(*device_id), std::nullopt);
+  return model != nullptr && model->apu;
+}
+
+// "0000:03:00.0"
+bool IsBdf(const std::string& s) {
+  return s.size() == 12 && s[4] == ':' && s[7] == ':' && s[10] == '.';
+}
+
+const PciDevice* FindPci(const PciInventory& pci, const std::string& bdf) {
+  for (const PciDevice& d : pci.devices) {
+    if (d.bdf == bdf) return &d;
+  }
+  return nullptr;
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const KfdTopology& topo = ctx.facts.Kfd();
+  const KernelLogFacts& log = ctx.facts.KernelLog();
+  const GpuTable& table = ctx.facts.Table();
+  std::map<int, const KfdNode*> by_index;
+  for (const KfdNode& n : topo.nodes) by_index[n.index] = &n;
+
+  std::map<std::string, std::vector<Evidence>> bad;  // GPU (BDF or log text) -> evidence
+  std::map<std::string, std::string> names;
+  int judged = 0;
+  for (const KfdNode* gpu : topo.GpuNodes()) {
+    if (IsApu(table, gpu->Get("device_id"))) continue;
+    const std::string bdf = gpu->PciBdf();
+    bool has_cpu_link = false;
+    for (const KfdIoLink& link : gpu->io_links) {
+      if (!link.node_to.known() || !link.flags.known()) continue;
+      if (link.type.known() && *link.type != kLinkTypePcie) continue;  // XGMI carries atomics
+      auto to = by_index.find(*link.node_to);
+      if (to == by_index.end() || to->second->IsGpu() || !to->second->error.empty()) continue;
+      has_cpu_link = true;
+      if ((*link.flags & kNoAtomics) != 0) {
+        char flags[16];
+        std::snprintf(flags, sizeof flags, "0x%x", *link.flags);
+        bad[bdf].push_back(
+            {link.source,
+             "flags " + std::string(flags) + " (NO_ATOMICS_32_BIT/NO_ATOMICS_64_BIT set)",
+             "bits 2 and 3 clear"});
+        std::string gfx = gpu->GfxTarget();
+        names[bdf] = gfx.empty() ? bdf : bdf + " (" + gfx + ")";
+      }
+    }
+    judged += has_cpu_link ? 1 : 0;
+  }
+  for (const KernelLogEvent& e : log.events) {
+    if (e.kind != KernelLogEvent::Kind::kAtomicsUnsupported) continue;
+    // KFD's "skipped device 1002:67df, PCI rejects atomics" names the PCI id, not the BDF.
+    std::vector<const PciDevice*> devices;
+    if (const PciDevice* dev = e.bdf.empty() ? nullptr : FindPci(ctx.facts.Pci(), e.bdf)) {
+      devices.push_back(dev);
+    } else if (e.bdf.empty() && !e.pci_id.empty()) {
+      for (const PciDevice* gpu : ctx.facts.Pci().AmdGpus()) {
+        char id[16];
+        std::snprintf(id, sizeof id, "1002:%04x", gpu->device_id.known() ? *gpu->device_id : 0u);
+        if (e.pci_id == id) devices.push_back(gpu);
+      }
+    }
+    bool apu = !devices.empty();
+    for (const PciDevice* dev : devices) {
+      apu &= dev->device_id.known() && IsApu(table, std::optional<std::uint64_t>(*dev->device_id));
+    }
+    if (apu) continue;
+    std::string key = e.bdf;
+    if (key.empty() && devices.size() == 1) key = devices.front()->bdf;
+    if (key.empty()) {
+      key = e.pci_id.empty() ? "a GPU named in the kernel log" : "the GPU " + e.pci_id;
+      for (std::size_t i = 0; i < devices.size(); ++i) {
+        key += (i == 0 ? " (" : ", ") + devices[i]->bdf + (i + 1 == devices.size() ? ")" : "");
+      }
+    }
+    bad[key].push_back({log.source, e.line, ""});
+    if (!names.count(key)) names[key] = key;
+  }
+
+  if (!bad.empty()) {
+    std::vector<Finding> findings;
+    for (auto& [key, evidence] : bad) {
+      std::map<std::string, std::string> params;
+      if (IsBdf(key)) params["bdf"] = key;
+      findings.push_back(MakeFinding(
+          "hardware.pcie.atomics_unsupported",
+          "PCIe atomics are not available between " + names[key] +
+              " and the CPU: the slot, a switch or riser on the path, or the CPU does not "
+              "route AtomicOps",
+          std::move(evidence), std::move(params)));
+    }
+    return CheckOutcome::FromFindings(std::move(findings));
+  }
+  if (judged > 0) {
+    return CheckOutcome::Pass("available on the PCIe link of " + std::to_string(judged) +
+                              (judged == 1 ? " GPU node" : " GPU nodes"));
+  }
+  if (!topo.GpuNodes().empty()) return CheckOutcome::Skip("APUs do not use PCIe atomics");
+  return CheckOutcome::Skip(log.readable ? "no KFD GPU node to judge and no atomics line in the "
+                                           "kernel log"
+                                         : "no KFD GPU node to judge and the kernel log is "
+                                           "unreadable");
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

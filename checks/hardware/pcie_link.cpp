@@ -1,0 +1,163 @@
+// hardware.pcie_link: does each discrete GPU's PCIe link run at the speed and width it supports?
+// sysfs-bus-pci current_link_{speed,width} vs max_link_{speed,width} of the GPU function.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gpu_label.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+using hardware::Fixed;
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr CheckInfo kInfo{.id = "hardware.pcie_link",
+                          .layer = Layer::kHardware,
+                          .title = "PCIe link",
+                          .prerequisites = kPrereqs};
+
+// Link speeds are 2.5, 5.0, 8.0, 16.0, 32.0, 64.0 GT/s; anything closer than this is equal.
+constexpr double kSpeedEpsilon = 0.05;
+
+std::string Link(double gts, int width) {
+  return Fixed(gts, 1) + " GT/s x" + std::to_string(width);
+}
+
+struct Tally {
+  std::vector<Finding> findings;
+  std::vector<std::string> judged_links;  // "16.0 GT/s x16 (max 16.0 GT/s x16)" per healthy GPU
+  std::vector<std::string> not_reported;  // BDFs
+  std::size_t degraded = 0;
+  std::size_t unreadable = 0;
+  std::size_t apus = 0;
+};
+
+std::vector<Evidence> LinkEvidence(const PciDevice& dev) {
+  auto speed = [](double v) { return Fixed(v, 1) + " GT/s"; };
+  auto width = [](int v) { return "x" + std::to_string(v); };
+  std::string max_speed = dev.max_link_speed_gts.known() ? speed(*dev.max_link_speed_gts) : "";
+  std::string max_width = dev.max_link_width.known() ? width(*dev.max_link_width) : "";
+  return {hardware::EvidenceOf(dev.current_link_speed_gts, speed, max_speed),
+          hardware::EvidenceOf(dev.max_link_speed_gts, speed),
+          hardware::EvidenceOf(dev.current_link_width, width, max_width),
+          hardware::EvidenceOf(dev.max_link_width, width)};
+}
+
+// Calls f(known, error) for each of the four link facts.
+template <class F>
+void ForEachLinkFact(const PciDevice& dev, F f) {
+  f(dev.current_link_speed_gts.known(), dev.current_link_speed_gts.error);
+  f(dev.max_link_speed_gts.known(), dev.max_link_speed_gts.error);
+  f(dev.current_link_width.known(), dev.current_link_width.error);
+  f(dev.max_link_width.known(), dev.max_link_width.error);
+}
+
+void Judge(const CheckContext& ctx, const PciDevice& dev, Tally& tally) {
+  if (hardware::IsApu(ctx, dev)) {
+    ++tally.apus;  // an integrated GPU sits on the SoC's internal fabric; its "link" is nominal
+    return;
+  }
+  std::string gpu = hardware::Describe(dev, ctx);
+  bool all_known = true;
+  std::string read_error;
+  ForEachLinkFact(dev, [&](bool known, const std::string& error) {
+    all_known = all_known && known;
+    if (!known && !NotReported(error) && read_error.empty()) read_error = error;
+  });
+  if (!read_error.empty()) {
+    ++tally.unreadable;
+    tally.findings.push_back(
+        MakeFinding("hardware.pcie.link_unreadable",
+                    "The PCIe link state of " + gpu + " could not be read: " + read_error + ".",
+                    LinkEvidence(dev), {{"bdf", dev.bdf}}));
+    return;
+  }
+  if (!all_known) {
+    tally.not_reported.push_back(dev.bdf);
+    tally.findings.push_back(
+        MakeFinding("hardware.pcie.link_not_reported",
+                    "The kernel reports no PCIe link state for " + gpu +
+                        " (typical of SR-IOV virtual functions); its link is not judged.",
+                    LinkEvidence(dev), {{"bdf", dev.bdf}}));
+    return;
+  }
+  double cur_speed = *dev.current_link_speed_gts;
+  double max_speed = *dev.max_link_speed_gts;
+  int cur_width = *dev.current_link_width;
+  int max_width = *dev.max_link_width;
+  std::string now = Link(cur_speed, cur_width);
+  std::string max = Link(max_speed, max_width);
+  bool width_low = cur_width < max_width;
+  bool speed_low = cur_speed + kSpeedEpsilon < max_speed;
+  if (!width_low && !speed_low) {
+    tally.judged_links.push_back(now + " (max " + max + ")");
+    return;
+  }
+  ++tally.degraded;
+  std::string message;
+  if (width_low) {
+    message = gpu + " runs its PCIe link on " + std::to_string(cur_width) + " of its " +
+              std::to_string(max_width) + " lanes (" + now + ", max " + max +
+              "). Fewer lanes than the GPU supports usually means the slot, a riser or a "
+              "bifurcation setting limits it; host-GPU bandwidth drops with the lane count.";
+    if (speed_low) {
+      message += " The speed is below its maximum too, which an idle GPU may do to save power.";
+    }
+  } else {
+    message = gpu + " links at " + Fixed(cur_speed, 1) + " GT/s, below its maximum " +
+              Fixed(max_speed, 1) + " GT/s (" + now + ", max " + max +
+              "). An idle GPU may legitimately train its link down to save power; if the speed "
+              "stays low while the GPU is busy, the slot or the firmware's PCIe setting limits it.";
+  }
+  tally.findings.push_back(
+      MakeFinding("hardware.pcie.link_degraded", message, LinkEvidence(dev), {{"bdf", dev.bdf}}));
+}
+
+std::string JoinBdfs(const std::vector<std::string>& bdfs) {
+  std::string out;
+  for (const std::string& b : bdfs) out += (out.empty() ? "" : ", ") + b;
+  return out;
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const PciInventory& pci = ctx.facts.Pci();
+  std::vector<const PciDevice*> gpus = pci.AmdGpus();
+  if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU to judge");
+  Tally tally;
+  for (const PciDevice* dev : gpus) Judge(ctx, *dev, tally);
+
+  if (tally.degraded > 0 || tally.unreadable > 0) {
+    return CheckOutcome::FromFindings(std::move(tally.findings));
+  }
+  if (tally.judged_links.empty()) {
+    if (tally.not_reported.empty()) {
+      return CheckOutcome::Skip("integrated GPUs (APUs) have no PCIe link of their own to judge");
+    }
+    return CheckOutcome::Skip("the kernel reports no PCIe link state for " +
+                              JoinBdfs(tally.not_reported) +
+                              " (typical of SR-IOV virtual functions)");
+  }
+  std::string summary;
+  const std::vector<std::string>& links = tally.judged_links;
+  bool all_same = std::all_of(links.begin(), links.end(),
+                              [&](const std::string& l) { return l == links.front(); });
+  if (links.size() == 1) {
+    summary = links.front();
+  } else if (all_same) {
+    summary = std::to_string(links.size()) + " GPUs at " + links.front();
+  } else {
+    summary = "all " + std::to_string(links.size()) + " GPUs at their maximum link";
+  }
+  if (!tally.not_reported.empty()) {
+    summary += "; not reported for " + JoinBdfs(tally.not_reported);
+  }
+  if (tally.apus > 0) summary += "; " + std::to_string(tally.apus) + " APU(s) not judged";
+  return CheckOutcome::Pass(summary, std::move(tally.findings));
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,110 @@
+// hardware.ras: uncorrectable ECC/RAS errors counted by amdgpu (device/ras/<block>_err_count,
+// amdgpu_ras.c; present on RAS-capable GPUs - Instinct, some Radeon PRO - with ras_enable != 0).
+#include <string>
+#include <vector>
+
+#include "gpu_label.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr CheckInfo kInfo{.id = "hardware.ras",
+                          .layer = Layer::kHardware,
+                          .title = "ECC / RAS errors",
+                          .prerequisites = kPrereqs};
+
+Evidence CounterEvidence(const RasCounter& c) {
+  auto count = [](const Fact<std::uint64_t>& f) {
+    return f.known() ? std::to_string(*f) : std::string("unknown");
+  };
+  std::string observed = "ue: " + count(c.uncorrectable) + ", ce: " + count(c.correctable);
+  if (c.deferred.known()) observed += ", de: " + count(c.deferred);
+  if (!c.uncorrectable.known()) observed += " (" + c.uncorrectable.error + ")";
+  return {c.source, observed, "ue: 0"};
+}
+
+struct GpuRas {
+  std::vector<std::string> uncorrectable;  // "umc 2"
+  std::vector<std::string> unreadable;     // "umc: <why>"
+  std::vector<Evidence> evidence;
+  std::uint64_t correctable = 0;
+};
+
+GpuRas Tally(const PciDevice& dev) {
+  GpuRas out;
+  for (const RasCounter& c : dev.ras) {
+    if (c.uncorrectable.known() && *c.uncorrectable > 0) {
+      out.uncorrectable.push_back(c.block + " " + std::to_string(*c.uncorrectable));
+      out.evidence.push_back(CounterEvidence(c));
+    } else if (!c.uncorrectable.known() && !NotReported(c.uncorrectable.error)) {
+      out.unreadable.push_back(c.block + ": " + c.uncorrectable.error);
+      out.evidence.push_back(CounterEvidence(c));
+    }
+    if (c.correctable.known()) out.correctable += *c.correctable;
+  }
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
+  if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU to judge");
+  std::vector<Finding> findings;
+  std::size_t with_ras = 0;
+  std::uint64_t correctable = 0;
+  std::vector<std::string> correctable_at;  // "0000:c1:00.0: 12"
+  for (const PciDevice* dev : gpus) {
+    std::string gpu = hardware::Describe(*dev, ctx);
+    if (!dev->ras_error.empty()) {
+      findings.push_back(MakeFinding(
+          "hardware.ras.unreadable",
+          "The RAS counters of " + gpu + " could not be listed: " + dev->ras_error + ".",
+          {{dev->sysfs_path + "/ras", dev->ras_error, "a readable directory"}},
+          {{"bdf", dev->bdf}}));
+      continue;
+    }
+    if (dev->ras.empty()) continue;
+    ++with_ras;
+    GpuRas ras = Tally(*dev);
+    correctable += ras.correctable;
+    if (ras.correctable > 0) {
+      correctable_at.push_back(dev->bdf + ": " + std::to_string(ras.correctable));
+    }
+    std::string ce_note =
+        ras.correctable > 0 ? " Correctable errors: " + std::to_string(ras.correctable) + "." : "";
+    if (!ras.uncorrectable.empty()) {
+      findings.push_back(
+          MakeFinding("hardware.ras.uncorrectable",
+                      gpu + " reports uncorrectable RAS errors: " + Join(ras.uncorrectable) + " (" +
+                          dev->sysfs_path + "/ras/<block>_err_count)." + ce_note,
+                      ras.evidence, {{"bdf", dev->bdf}}));
+    } else if (!ras.unreadable.empty()) {
+      findings.push_back(MakeFinding(
+          "hardware.ras.unreadable",
+          "Some RAS counters of " + gpu + " gave no value: " + Join(ras.unreadable) + ".",
+          ras.evidence, {{"bdf", dev->bdf}}));
+    }
+  }
+  if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
+  if (with_ras == 0) {
+    return CheckOutcome::Skip("no RAS counters (not a RAS-capable GPU or ras_enable=0)");
+  }
+  std::string summary = "no uncorrectable errors on " + std::to_string(with_ras) + " GPU" +
+                        (with_ras == 1 ? "" : "s");
+  if (correctable > 0) {
+    summary += "; " + std::to_string(correctable) + " correctable (" + Join(correctable_at) + ")";
+  }
+  return CheckOutcome::Pass(summary);
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

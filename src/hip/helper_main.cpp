@@ -1,0 +1,49 @@
+#include "hip/helper_main.h"
+
+#include "hip/args.h"
+#include "hip/report_json.h"
+
+#ifndef ROCMDOC_HIP_HELPER_VERSION
+#define ROCMDOC_HIP_HELPER_VERSION "0.0.0"
+#endif
+
+namespace rocm_doctor::hip_helper {
+
+std::vector<std::string> SplitTargetList(std::string_view list) {
+  std::vector<std::string> targets;
+  while (!list.empty()) {
+    const std::size_t end = list.find_first_of(",;");
+    const std::string_view item = list.substr(0, end);
+    if (!item.empty()) targets.emplace_back(item);
+    if (end == std::string_view::npos) break;
+    list.remove_prefix(end + 1);
+  }
+  return targets;
+}
+
+int HelperMain(std::span<const std::string_view> args, const HelperBackend& backend,
+               std::ostream& out, std::ostream& err) {
+  const Result<HelperArgs> parsed = ParseHelperArgs(args);
+  if (!parsed) {
+    err << "rocm-doctor-hip: " << parsed.error() << "\n\n" << HelperUsage();
+    return kExitUsage;
+  }
+  switch (parsed->mode) {
+    case HelperMode::kHelp:
+      out << HelperUsage();
+      return kExitOk;
+    case HelperMode::kVersion:
+      out << kHelperName << ' ' << ROCMDOC_HIP_HELPER_VERSION << " (backend " << backend.name
+          << ", targets " << backend.targets << ", JSON format " << kProbeFormatVersion << ")\n";
+      return kExitOk;
+    case HelperMode::kProbe:
+      break;
+  }
+  ProbeReport report = backend.probe(ProbeOptions{.device = parsed->device, .smoke = parsed->smoke});
+  report.targets = SplitTargetList(backend.targets);
+  out << ProbeReportJson(report) << '\n';
+  out.flush();
+  return kExitOk;
+}
+
+}  // namespace rocm_doctor::hip_helper

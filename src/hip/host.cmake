@@ -1,0 +1,26 @@
+# rocmdoc_hip_host: the helper's host-only logic (arguments, JSON, PCI address and smoke-pattern
+# checks). Plain C++ built with the normal compiler, so tests/hip.cmake links it on every machine,
+# GPU toolchain or not. Included from src/hip/CMakeLists.txt and tests/hip.cmake; defined once.
+include_guard(GLOBAL)
+
+add_library(rocmdoc_hip_host STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/args.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/helper_main.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/json_stdout.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/json_writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pci_bdf.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/report_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/smoke_pattern.cpp
+)
+# src/ for "hip/..." includes, include/ for rocm_doctor/result.h (header-only; the helper does not
+# link rocmdoc_lib).
+target_include_directories(rocmdoc_hip_host PUBLIC ${CMAKE_CURRENT_LIST_DIR}/..
+                           ${CMAKE_CURRENT_LIST_DIR}/../../include)
+target_compile_features(rocmdoc_hip_host PUBLIC cxx_std_20)
+if(PROJECT_VERSION)
+  target_compile_definitions(rocmdoc_hip_host PRIVATE
+                             ROCMDOC_HIP_HELPER_VERSION="${PROJECT_VERSION}")
+endif()
+if(COMMAND rocmdoc_warnings)
+  rocmdoc_warnings(rocmdoc_hip_host)
+endif()

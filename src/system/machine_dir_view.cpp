@@ -1,0 +1,304 @@
+#include "system/machine_dir_view.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <set>
+
+#include "system/fd_io.h"
+#include "system/probe_json.h"
+
+namespace rocm_doctor::system {
+namespace {
+
+constexpr char kMetaDir[] = ".rocm-doctor";
+constexpr std::size_t kMachineJsonLimit = 16 << 20;
+constexpr std::size_t kProbeLimit = 256 << 20;
+constexpr char kNotRecorded[] = "not recorded in this capture";
+
+// The capture's own metadata is not part of the host.
+bool IsMeta(std::string_view logical) {
+  constexpr std::string_view kPrefix = "/.rocm-doctor";
+  return logical.substr(0, kPrefix.size()) == kPrefix &&
+         (logical.size() == kPrefix.size() || logical[kPrefix.size()] == '/');
+}
+
+bool IsUnderDev(std::string_view logical) { return logical.substr(0, 5) == "/dev/"; }
+
+template <class T>
+T Status(FsStatus status, std::string error) {
+  T out;
+  out.status = status;
+  out.error = std::move(error);
+  return out;
+}
+
+template <class T>
+T FromErrno(int error_number) {
+  return Status<T>(StatusFromErrno(error_number), ErrnoText(error_number));
+}
+
+template <class T, class Map>
+std::optional<T> Recorded(const Map& errors, std::string_view path) {
+  auto it = errors.find(path);
+  if (it == errors.end()) return std::nullopt;
+  return Status<T>(it->second.status, it->second.error);
+}
+
+FileContent ReadRegular(const std::string& real, std::size_t limit) {
+  struct stat st {};
+  if (::lstat(real.c_str(), &st) != 0) return FromErrno<FileContent>(errno);
+  if (S_ISDIR(st.st_mode)) return FromErrno<FileContent>(EISDIR);
+  if (!S_ISREG(st.st_mode)) {
+    // A FIFO or device in a hostile directory must not block or have effects.
+    return Status<FileContent>(FsStatus::kError,
+                               "not a regular file (" +
+                                   std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
+  }
+  UniqueFd fd(::open(real.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY));
+  if (!fd) return FromErrno<FileContent>(errno);
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return Status<FileContent>(FsStatus::kError, "not a regular file; not read");
+  }
+  return ReadBounded(fd.get(), limit);
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
+    const std::string& dir, const std::string& display, std::shared_ptr<void> keep_alive) {
+  char resolved[PATH_MAX];
+  if (::realpath(dir.c_str(), resolved) == nullptr) {
+    return Error{dir + ": " + ErrnoText(errno)};
+  }
+  struct stat st {};
+  if (::stat(resolved, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return Error{dir + ": not a directory"};
+  }
+  std::string root = resolved;
+  if (root == "/") root.clear();  // "/" as a machine directory is the host itself, link-free
+  std::shared_ptr<MachineDirSystemView> view(
+      new MachineDirSystemView(root, display, std::move(keep_alive)));
+  const FileContent passwd = view->ReadInternal("/etc/passwd", kMachineJsonLimit);
+  const FileContent group = view->ReadInternal("/etc/group", kMachineJsonLimit);
+  view->accounts_ = AccountDb::Parse(passwd.ok() ? passwd.data : "", group.ok() ? group.data : "");
+  const FileContent machine =
+      view->ReadInternal(std::string("/") + kMetaDir + "/machine.json", kMachineJsonLimit);
+  if (machine.status == FsStatus::kNotFound) {
+    view->info_.user = DefaultRootUser();
+  } else if (!machine.ok()) {
+    return Error{dir + "/.rocm-doctor/machine.json: " + machine.error};
+  } else if (machine.truncated) {
+    return Error{dir + "/.rocm-doctor/machine.json: larger than 16 MiB"};
+  } else {
+    auto parsed = ParseMachineJson(machine.data, view->accounts_);
+    if (!parsed) return Error{dir + "/.rocm-doctor/" + parsed.error()};
+    view->info_ = std::move(parsed).value();
+  }
+  return std::shared_ptr<const SystemView>(std::move(view));
+}
+
+FileContent MachineDirSystemView::ReadInternal(std::string_view path, std::size_t limit) const {
+  const ResolvedPath r = ResolveInRoot(root_, path, true);
+  if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
+  return ReadRegular(r.real, limit);
+}
+
+const NodeInfo* MachineDirSystemView::FindNode(std::string_view path) const {
+  auto it = info_.nodes.find(path);
+  return it == info_.nodes.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> MachineDirSystemView::NodeChildren(std::string_view dir) const {
+  std::string prefix(dir);
+  if (prefix.empty() || prefix.back() != '/') prefix += '/';
+  std::vector<std::string> names;
+  for (auto it = info_.nodes.lower_bound(prefix);
+       it != info_.nodes.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+    const std::string rest = it->first.substr(prefix.size());
+    names.push_back(rest.substr(0, rest.find('/')));
+  }
+  return names;
+}
+
+FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t limit) const {
+  const std::string norm = NormalizeHostPath(path);
+  if (IsMeta(norm)) return FromErrno<FileContent>(ENOENT);
+  if (auto e = Recorded<FileContent>(info_.read_errors, norm)) return *e;
+  const ResolvedPath r = ResolveInRoot(root_, norm, true);
+  if (IsMeta(r.logical)) return FromErrno<FileContent>(ENOENT);
+  if (auto e = Recorded<FileContent>(info_.read_errors, r.logical)) return *e;
+  const bool node = FindNode(norm) != nullptr || FindNode(r.logical) != nullptr;
+  if (node || (r.status == FsStatus::kOk && IsUnderDev(r.logical))) {
+    struct stat st {};
+    if (node || (::lstat(r.real.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))) {
+      return Status<FileContent>(FsStatus::kError,
+                                 "device node " + r.logical + ": device nodes are never read");
+    }
+  }
+  if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
+  return ReadRegular(r.real, limit);
+}
+
+DirListing MachineDirSystemView::ListDir(std::string_view path) const {
+  const std::string norm = NormalizeHostPath(path);
+  if (IsMeta(norm)) return FromErrno<DirListing>(ENOENT);
+  if (auto e = Recorded<DirListing>(info_.list_errors, norm)) return *e;
+  const ResolvedPath r = ResolveInRoot(root_, norm, true);
+  if (IsMeta(r.logical)) return FromErrno<DirListing>(ENOENT);
+  if (auto e = Recorded<DirListing>(info_.list_errors, r.logical)) return *e;
+  std::set<std::string> names;
+  for (auto& name : NodeChildren(norm)) names.insert(std::move(name));
+  if (r.logical != norm) {
+    for (auto& name : NodeChildren(r.logical)) names.insert(std::move(name));
+  }
+  if (r.status != FsStatus::kOk) {
+    if (names.empty()) return Status<DirListing>(r.status, r.error);
+  } else {
+    UniqueFd fd(::open(r.real.empty() ? "/" : r.real.c_str(),
+                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    if (!fd) {
+      const int error_number = errno;
+      if (names.empty()) {
+        return error_number == ENOTDIR ? Status<DirListing>(FsStatus::kError,
+                                                            ErrnoText(ENOTDIR))
+                                       : FromErrno<DirListing>(error_number);
+      }
+    } else if (DIR* dir = ::fdopendir(fd.get())) {
+      fd.release();
+      while (dirent* entry = ::readdir(dir)) {
+        const std::string_view name(entry->d_name);
+        if (name == "." || name == "..") continue;
+        if (r.logical == "/" && name == kMetaDir) continue;
+        names.emplace(name);
+      }
+      ::closedir(dir);
+    }
+  }
+  DirListing out;
+  out.status = FsStatus::kOk;
+  out.names.assign(names.begin(), names.end());
+  return out;
+}
+
+LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
+  const std::string norm = NormalizeHostPath(path);
+  if (IsMeta(norm)) return FromErrno<LinkTarget>(ENOENT);
+  const ResolvedPath r = ResolveInRoot(root_, norm, false);
+  if (IsMeta(r.logical)) return FromErrno<LinkTarget>(ENOENT);
+  if (r.status != FsStatus::kOk) return Status<LinkTarget>(r.status, r.error);
+  struct stat st {};
+  if (::lstat(r.real.c_str(), &st) != 0) return FromErrno<LinkTarget>(errno);
+  if (!S_ISLNK(st.st_mode)) return Status<LinkTarget>(FsStatus::kError, "not a symbolic link");
+  std::string target(static_cast<std::size_t>(PATH_MAX), '\0');
+  const ssize_t got = ::readlink(r.real.c_str(), target.data(), target.size());
+  if (got < 0) return FromErrno<LinkTarget>(errno);
+  target.resize(static_cast<std::size_t>(got));
+  LinkTarget out;
+  out.status = FsStatus::kOk;
+  out.target = std::move(target);
+  return out;
+}
+
+NodeInfo MachineDirSystemView::Stat(std::string_view path) const {
+  const std::string norm = NormalizeHostPath(path);
+  if (IsMeta(norm)) return FromErrno<NodeInfo>(ENOENT);
+  if (auto e = Recorded<NodeInfo>(info_.stat_errors, norm)) return *e;
+  if (const NodeInfo* node = FindNode(norm)) return *node;
+  const ResolvedPath r = ResolveInRoot(root_, norm, true);
+  if (IsMeta(r.logical)) return FromErrno<NodeInfo>(ENOENT);
+  if (auto e = Recorded<NodeInfo>(info_.stat_errors, r.logical)) return *e;
+  if (const NodeInfo* node = FindNode(r.logical)) return *node;
+  NodeInfo out;
+  if (r.status != FsStatus::kOk) {
+    if (NodeChildren(norm).empty() && NodeChildren(r.logical).empty()) {
+      return Status<NodeInfo>(r.status, r.error);
+    }
+    // A directory that exists only because a node listed in machine.json lives under it.
+    out.status = FsStatus::kOk;
+    out.type = NodeType::kDirectory;
+    out.mode = 0755;
+    out.owner = out.group = "root";
+    return out;
+  }
+  struct stat st {};
+  if (::lstat(r.real.empty() ? "/" : r.real.c_str(), &st) != 0) return FromErrno<NodeInfo>(errno);
+  out.status = FsStatus::kOk;
+  if (IsUnderDev(r.logical) && S_ISREG(st.st_mode)) {
+    // machine-format.md: a file under dev/ with no "nodes" entry is a char device 0666 root:root.
+    out.type = NodeType::kCharDevice;
+    out.mode = 0666;
+    out.owner = out.group = "root";
+    return out;
+  }
+  out.type = TypeFromMode(st.st_mode);
+  out.mode = st.st_mode & 07777;
+  out.uid = st.st_uid;
+  out.gid = st.st_gid;
+  out.owner = accounts_.UserName(st.st_uid);
+  out.group = accounts_.GroupName(st.st_gid);
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+    out.major = ::major(st.st_rdev);
+    out.minor = ::minor(st.st_rdev);
+  }
+  return out;
+}
+
+std::optional<std::string> MachineDirSystemView::GetEnv(std::string_view name) const {
+  auto it = info_.env.find(std::string(name));
+  if (it == info_.env.end()) return std::nullopt;
+  return it->second;
+}
+
+CommandOutcome MachineDirSystemView::Run(const CommandSpec& spec) const {
+  CommandOutcome out;
+  out.state = CommandOutcome::State::kNotRecorded;
+  out.error = kNotRecorded;
+  if (!IsValidProbeName(spec.name)) {
+    out.error += " (probe name \"" + spec.name + "\" cannot be a file name)";
+    return out;
+  }
+  const std::string file = std::string(kProbesDir) + "/" + spec.name + ".json";
+  const FileContent content = ReadInternal("/" + file, kProbeLimit);
+  if (content.status == FsStatus::kNotFound) return out;
+  if (!content.ok() || content.truncated) {
+    out.error = file + ": " + (content.ok() ? "larger than 256 MiB" : content.error);
+    return out;
+  }
+  auto parsed = ParseProbeJson(content.data);
+  if (!parsed) {
+    out.error = file + " is malformed: " + parsed.error();
+    return out;
+  }
+  return std::move(parsed).value();
+}
+
+KernelLog MachineDirSystemView::ReadKernelLog() const {
+  KernelLog log;
+  const std::string file = std::string(kProbesDir) + "/" + std::string(kKernelLogProbe) + ".json";
+  log.source = file;
+  log.error = kNotRecorded;
+  const FileContent content = ReadInternal("/" + file, kProbeLimit);
+  if (content.status == FsStatus::kNotFound) return log;
+  if (!content.ok() || content.truncated) {
+    log.error = file + ": " + (content.ok() ? "larger than 256 MiB" : content.error);
+    return log;
+  }
+  auto parsed = ParseKernelLogJson(content.data);
+  if (!parsed) {
+    log.error = file + " is malformed: " + parsed.error();
+    return log;
+  }
+  KernelLog recorded = std::move(parsed).value();
+  recorded.source = file + (recorded.source.empty() ? "" : " (from " + recorded.source + ")");
+  return recorded;
+}
+
+}  // namespace rocm_doctor::system

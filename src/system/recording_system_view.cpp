@@ -1,0 +1,424 @@
+#include "system/recording_system_view.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <deque>
+#include <optional>
+
+#include "system/archive.h"
+#include "system/fd_io.h"
+#include "system/machine_json.h"
+#include "system/probe_json.h"
+#include "system/root_resolver.h"
+#include "system/temp_dir.h"
+#include "system/tree_writer.h"
+
+namespace rocm_doctor {
+namespace {
+
+using system::NormalizeHostPath;
+using system::RecordedError;
+
+// Environment variables a capture keeps from Environment() (GetEnv() answers are always kept):
+// those that steer the ROCm/CUDA stacks, library lookup, Python, and container detection. The
+// rest (tokens, SSH agents, shell state) stays on the host.
+constexpr std::string_view kEnvPrefixes[] = {"HIP_", "HSA_", "ROCR_", "ROCM_", "CUDA_", "GPU_",
+                                             "AMD_", "HCC_", "KUBERNETES_"};
+constexpr std::string_view kEnvNames[] = {"LD_LIBRARY_PATH", "PATH", "PYTHONPATH", "VIRTUAL_ENV",
+                                          "CONDA_PREFIX", "container"};
+
+bool KeepEnv(std::string_view name) {
+  for (auto prefix : kEnvPrefixes) {
+    if (name.substr(0, prefix.size()) == prefix) return true;
+  }
+  for (auto exact : kEnvNames) {
+    if (name == exact) return true;
+  }
+  return false;
+}
+
+bool RecordableError(FsStatus status) {
+  return status == FsStatus::kPermissionDenied || status == FsStatus::kError;
+}
+
+std::string ParentOf(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == 0 || slash == std::string::npos ? "/" : path.substr(0, slash);
+}
+
+std::string BaseOf(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+std::string Child(const std::string& dir, const std::string& name) {
+  return dir == "/" ? "/" + name : dir + "/" + name;
+}
+
+bool IsEmptyDir(const std::string& path) {
+  DIR* dir = ::opendir(path.c_str());
+  if (dir == nullptr) return false;
+  bool empty = true;
+  while (dirent* entry = ::readdir(dir)) {
+    const std::string_view name(entry->d_name);
+    if (name != "." && name != "..") {
+      empty = false;
+      break;
+    }
+  }
+  ::closedir(dir);
+  return empty;
+}
+
+}  // namespace
+
+struct RecordingSystemView::Recorded {
+  std::map<std::string, FileContent> files;
+  std::map<std::string, std::vector<std::string>> dirs;
+  std::map<std::string, std::string> links;
+  std::map<std::string, NodeInfo> stats;
+  std::map<std::string, RecordedError, std::less<>> read_errors, list_errors, stat_errors;
+  std::map<std::string, std::string> env;
+  std::optional<UnameInfo> uname;
+  std::optional<UserInfo> user;
+  std::map<std::string, std::pair<CommandSpec, CommandOutcome>> probes;
+  std::optional<KernelLog> log;
+};
+
+RecordingSystemView::RecordingSystemView(std::shared_ptr<const SystemView> inner)
+    : inner_(std::move(inner)), recorded_(std::make_shared<Recorded>()) {}
+
+FileContent RecordingSystemView::ReadFile(std::string_view path, std::size_t limit) const {
+  FileContent out = inner_->ReadFile(path, limit);
+  const std::string key = NormalizeHostPath(path);
+  std::lock_guard lock(mutex_);
+  if (out.ok()) {
+    FileContent& kept = recorded_->files[key];
+    if (!kept.ok() || out.data.size() > kept.data.size()) kept = out;
+  } else if (RecordableError(out.status)) {
+    recorded_->read_errors[key] = RecordedError{out.status, out.error};
+  }
+  return out;
+}
+
+DirListing RecordingSystemView::ListDir(std::string_view path) const {
+  DirListing out = inner_->ListDir(path);
+  const std::string key = NormalizeHostPath(path);
+  std::lock_guard lock(mutex_);
+  if (out.ok()) {
+    recorded_->dirs[key] = out.names;
+  } else if (RecordableError(out.status)) {
+    recorded_->list_errors[key] = RecordedError{out.status, out.error};
+  }
+  return out;
+}
+
+LinkTarget RecordingSystemView::ReadLink(std::string_view path) const {
+  LinkTarget out = inner_->ReadLink(path);
+  if (out.ok()) {
+    std::lock_guard lock(mutex_);
+    recorded_->links[NormalizeHostPath(path)] = out.target;
+  }
+  return out;
+}
+
+NodeInfo RecordingSystemView::Stat(std::string_view path) const {
+  NodeInfo out = inner_->Stat(path);
+  const std::string key = NormalizeHostPath(path);
+  std::lock_guard lock(mutex_);
+  if (out.ok()) {
+    recorded_->stats[key] = out;
+  } else if (RecordableError(out.status)) {
+    recorded_->stat_errors[key] = RecordedError{out.status, out.error};
+  }
+  return out;
+}
+
+std::optional<std::string> RecordingSystemView::GetEnv(std::string_view name) const {
+  auto out = inner_->GetEnv(name);
+  if (out) {
+    std::lock_guard lock(mutex_);
+    recorded_->env[std::string(name)] = *out;
+  }
+  return out;
+}
+
+std::map<std::string, std::string> RecordingSystemView::Environment() const {
+  auto out = inner_->Environment();
+  std::lock_guard lock(mutex_);
+  for (const auto& [name, value] : out) {
+    if (KeepEnv(name)) recorded_->env[name] = value;
+  }
+  return out;
+}
+
+UnameInfo RecordingSystemView::Uname() const {
+  UnameInfo out = inner_->Uname();
+  std::lock_guard lock(mutex_);
+  recorded_->uname = out;
+  return out;
+}
+
+UserInfo RecordingSystemView::CurrentUser() const {
+  UserInfo out = inner_->CurrentUser();
+  std::lock_guard lock(mutex_);
+  recorded_->user = out;
+  return out;
+}
+
+CommandOutcome RecordingSystemView::Run(const CommandSpec& spec) const {
+  CommandOutcome out = inner_->Run(spec);
+  std::lock_guard lock(mutex_);
+  recorded_->probes[spec.name] = {spec, out};
+  return out;
+}
+
+KernelLog RecordingSystemView::ReadKernelLog() const {
+  KernelLog out = inner_->ReadKernelLog();
+  std::lock_guard lock(mutex_);
+  recorded_->log = out;
+  return out;
+}
+
+bool RecordingSystemView::IsReplay() const { return inner_->IsReplay(); }
+std::string RecordingSystemView::Describe() const { return inner_->Describe(); }
+
+namespace {
+
+// Maps host paths to where they physically live by expanding every symlink in them, asking the
+// inner view (cached). A file read as /sys/class/drm/card0/device/vendor is written at
+// /sys/devices/pci.../vendor and the links card0 and device are written as links, so the
+// replayed tree resolves like the host's did and a link is never also a directory.
+class PhysicalPaths {
+ public:
+  explicit PhysicalPaths(const SystemView& inner, const std::map<std::string, std::string>& known)
+      : inner_(inner), links_(known.begin(), known.end()) {}
+
+  // nullopt on a loop. Links met on the way are added to links().
+  std::optional<std::string> Resolve(const std::string& path, bool follow_final) {
+    std::vector<std::string> done;
+    std::deque<std::string> todo = Split(path);
+    int hops = 0;
+    while (!todo.empty()) {
+      std::string part = std::move(todo.front());
+      todo.pop_front();
+      if (part == "..") {
+        if (!done.empty()) done.pop_back();
+        continue;
+      }
+      const std::string here = Child(Join(done), part);
+      const std::optional<std::string> target = LinkAt(here);
+      if (target && (!todo.empty() || follow_final)) {
+        met_[here] = *target;
+        if (++hops > system::kMaxSymlinkHops || target->empty()) return std::nullopt;
+        if (target->front() == '/') done.clear();
+        std::deque<std::string> expanded = Split(*target);
+        todo.insert(todo.begin(), expanded.begin(), expanded.end());
+        continue;
+      }
+      if (target) met_[here] = *target;
+      done.push_back(std::move(part));
+    }
+    return Join(done);
+  }
+  const std::map<std::string, std::string>& links() const { return met_; }
+  // The target of the link at `path` (no expansion), nullopt when it is not a link.
+  std::optional<std::string> LinkAt(const std::string& path) {
+    auto it = links_.find(path);
+    if (it != links_.end()) return it->second;
+    LinkTarget link = inner_.ReadLink(path);
+    std::optional<std::string> target;
+    if (link.ok()) target = link.target;
+    links_.emplace(path, target);
+    return target;
+  }
+
+ private:
+  static std::deque<std::string> Split(std::string_view path) {
+    std::deque<std::string> parts;
+    const std::string norm = NormalizeHostPath(path);
+    std::size_t start = 1;
+    while (start < norm.size()) {
+      const std::size_t slash = norm.find('/', start);
+      parts.push_back(norm.substr(start, slash - start));
+      if (slash == std::string::npos) break;
+      start = slash + 1;
+    }
+    return parts;
+  }
+  static std::string Join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const auto& part : parts) out += "/" + part;
+    return out.empty() ? "/" : out;
+  }
+
+  const SystemView& inner_;
+  std::map<std::string, std::optional<std::string>> links_;
+  std::map<std::string, std::string> met_;
+};
+
+struct Writer {
+  system::TreeWriter& tree;
+  CaptureStats& stats;
+  void Warn(const std::string& what) {
+    if (stats.warnings.size() < 1000) stats.warnings.push_back(what);
+  }
+  void Check(const Result<bool>& result) {
+    if (!result) Warn(result.error());
+  }
+};
+
+}  // namespace
+
+Result<CaptureStats> RecordingSystemView::WriteMachine(const std::string& out,
+                                                       const std::string& description) const {
+  Recorded snapshot;
+  {
+    std::lock_guard lock(mutex_);
+    snapshot = *recorded_;
+  }
+  if (!snapshot.uname) snapshot.uname = inner_->Uname();
+  if (!snapshot.user) snapshot.user = inner_->CurrentUser();
+
+  const bool archive = system::IsArchiveName(out);
+  std::shared_ptr<system::TempDir> temp;
+  std::string dir = out;
+  struct stat st {};
+  if (archive) {
+    if (::lstat(out.c_str(), &st) == 0) return Error{out + ": already exists; not overwritten"};
+    auto created = system::TempDir::Create("capture");
+    if (!created) return Error{created.error()};
+    temp = created.value();
+    dir = temp->path();
+  } else if (::lstat(out.c_str(), &st) == 0) {
+    if (!S_ISDIR(st.st_mode)) return Error{out + ": exists and is not a directory"};
+    if (!IsEmptyDir(out)) return Error{out + ": directory is not empty; not overwritten"};
+  } else if (errno != ENOENT || ::mkdir(out.c_str(), 0755) != 0) {
+    return Error{out + ": " + system::ErrnoText(errno)};
+  }
+  auto opened = system::TreeWriter::Open(dir);
+  if (!opened) return Error{opened.error()};
+  system::TreeWriter& tree = opened.value();
+
+  CaptureStats stats;
+  stats.path = out;
+  Writer writer{tree, stats};
+  PhysicalPaths physical(*inner_, snapshot.links);
+  system::MachineInfo info;
+  info.description = description;
+  info.uname = *snapshot.uname;
+  info.user = *snapshot.user;
+  info.env = snapshot.env;
+  info.read_errors = snapshot.read_errors;
+  info.list_errors = snapshot.list_errors;
+  info.stat_errors = snapshot.stat_errors;
+
+  const auto where = [&](const std::string& path, bool follow) -> std::optional<std::string> {
+    auto resolved = physical.Resolve(path, follow);
+    if (!resolved) writer.Warn(path + ": symlink loop; not written");
+    return resolved;
+  };
+  // Resolve everything first so every link on the way is known before anything is created.
+  std::map<std::string, std::string> file_at, dir_at, stat_at;
+  for (const auto& [path, unused] : snapshot.files) {
+    if (auto p = where(path, true)) file_at[path] = *p;
+  }
+  for (const auto& [path, unused] : snapshot.dirs) {
+    if (auto p = where(path, true)) dir_at[path] = *p;
+  }
+  for (const auto& [path, unused] : snapshot.stats) {
+    if (auto p = where(path, true)) stat_at[path] = *p;
+  }
+  std::map<std::string, std::string> links = physical.links();
+  for (const auto& [path, target] : snapshot.links) {
+    if (auto parent = where(ParentOf(path), true)) links[Child(*parent, BaseOf(path))] = target;
+  }
+  std::vector<std::string> listed;
+  for (const auto& [path, names] : snapshot.dirs) {
+    auto it = dir_at.find(path);
+    if (it == dir_at.end()) continue;
+    for (const auto& name : names) {
+      const std::string child = Child(it->second, name);
+      if (auto target = physical.LinkAt(child)) links.emplace(child, *target);
+      listed.push_back(child);
+    }
+  }
+
+  for (const auto& [path, target] : links) {
+    if (target.empty()) continue;
+    writer.Check(tree.MakeLink(path, target));
+    ++stats.links;
+  }
+  for (const auto& [path, at] : dir_at) {
+    writer.Check(tree.MakeDirs(at));
+    ++stats.dirs;
+  }
+  for (const auto& [path, at] : file_at) {
+    const FileContent& content = snapshot.files[path];
+    unsigned mode = 0644;
+    if (auto s = snapshot.stats.find(path); s != snapshot.stats.end()) {
+      mode = (s->second.mode & 0777) | 0600;
+    }
+    auto wrote = tree.WriteFile(at, content.data, mode);
+    writer.Check(wrote);
+    if (wrote) {
+      ++stats.files;
+      stats.bytes += content.data.size();
+    }
+  }
+  const auto place_node = [&](const std::string& at, const NodeInfo& node) {
+    switch (node.type) {
+      case NodeType::kDirectory:
+        writer.Check(tree.MakeDirs(at, (node.mode & 0777) | 0700));
+        break;
+      case NodeType::kCharDevice:
+      case NodeType::kBlockDevice:
+        if (info.nodes.emplace(at, node).second) ++stats.nodes;
+        writer.Check(tree.Touch(at));  // machine-format.md: dev/ holds empty regular files
+        break;
+      case NodeType::kRegular:
+        writer.Check(tree.Touch(at, (node.mode & 0777) | 0600));
+        break;
+      default:
+        break;
+    }
+  };
+  for (const auto& [path, at] : stat_at) place_node(at, snapshot.stats[path]);
+  // A listed name nothing else recorded: an empty stand-in of the right type, so replay lists
+  // the same names.
+  for (const auto& child : listed) {
+    if (tree.Exists(child)) continue;
+    NodeInfo node = inner_->Stat(child);
+    if (node.ok()) {
+      place_node(child, node);
+    } else {
+      writer.Check(tree.Touch(child));
+    }
+  }
+
+  writer.Check(tree.MakeDirs("/" + std::string(system::kProbesDir)));
+  for (const auto& [name, probe] : snapshot.probes) {
+    if (!system::IsValidProbeName(name)) {
+      writer.Warn("probe \"" + name + "\": not a valid file name; not written");
+      continue;
+    }
+    const std::string file = "/" + std::string(system::kProbesDir) + "/" + name + ".json";
+    writer.Check(tree.WriteFile(file, system::ProbeJsonText(probe.first, probe.second)));
+    ++stats.probes;
+  }
+  if (snapshot.log && snapshot.log->state != KernelLog::State::kNotRecorded) {
+    const std::string file = "/" + std::string(system::kProbesDir) + "/" +
+                             std::string(system::kKernelLogProbe) + ".json";
+    writer.Check(tree.WriteFile(file, system::KernelLogJsonText(*snapshot.log)));
+    ++stats.probes;
+  }
+  auto wrote = tree.WriteFile("/.rocm-doctor/machine.json", system::MachineJsonText(info));
+  if (!wrote) return Error{wrote.error()};
+
+  if (archive) {
+    auto packed = system::PackArchive(dir, out);
+    if (!packed) return Error{packed.error()};
+  }
+  return stats;
+}
+
+}  // namespace rocm_doctor

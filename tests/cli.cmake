@@ -1,0 +1,10 @@
+rocmdoc_add_test(test_cli ${CMAKE_CURRENT_LIST_DIR}/cli/cli_test.cpp)
+
+# The JSON report validated against docs/report.schema.json by a real validator.
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  add_test(NAME report_schema
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/schema/validate_reports.py
+                   --binary $<TARGET_FILE:rocm-doctor> --schema ${PROJECT_SOURCE_DIR}/docs/report.schema.json
+                   --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
+endif()

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Validates rocm-doctor's JSON output against docs/report.schema.json (python3-jsonschema).
+
+Covers the live host, every replayed machine under --machines, and the error document that
+JSON mode prints for bad usage. Exits non-zero on the first invalid document.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+
+
+def run(binary, args):
+    proc = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=60, check=False)
+    return proc.returncode, proc.stdout.decode("utf-8")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--schema", required=True)
+    parser.add_argument("--machines", required=True)
+    args = parser.parse_args()
+    with open(args.schema, encoding="utf-8") as f:
+        schema = json.load(f)
+    validator_class = jsonschema.validators.validator_for(schema)
+    validator_class.check_schema(schema)
+    validator = validator_class(schema, format_checker=jsonschema.FormatChecker())
+
+    cases = [("live host", ["check", "--format", "json"]),
+             ("bad usage", ["check", "--format", "json", "--only", "no.such_check"]),
+             ("missing sysroot", ["check", "--format", "json", "--sysroot", "/nonexistent/x"])]
+    for name in sorted(os.listdir(args.machines)):
+        path = os.path.join(args.machines, name)
+        if os.path.isfile(os.path.join(path, "EXPECT")):
+            cases.append((name, ["check", "--format", "json", "--sysroot", path]))
+
+    failures = 0
+    for name, argv in cases:
+        code, out = run(args.binary, argv)
+        try:
+            doc = json.loads(out)
+        except json.JSONDecodeError as e:
+            print(f"FAIL {name}: stdout is not JSON ({e}): {out[:200]!r}")
+            failures += 1
+            continue
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+        if errors:
+            failures += 1
+            for e in errors[:5]:
+                print(f"FAIL {name}: {'/'.join(map(str, e.path))}: {e.message}")
+        elif doc["exit_code"] != code:
+            failures += 1
+            print(f"FAIL {name}: exit_code {doc['exit_code']} but the process exited {code}")
+        else:
+            print(f"ok   {name} (verdict {doc['verdict']}, exit {code})")
+    print(f"{len(cases) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

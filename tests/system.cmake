@@ -1,0 +1,11 @@
+# The system layer: live and machine-directory views, recorder, command runner, dlopen.
+rocmdoc_add_test(test_system
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/command_runner_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/dynamic_library_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/kernel_log_parse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/live_system_view_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/machine_dir_view_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/machine_json_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/open_system_view_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/recording_system_view_test.cpp
+)

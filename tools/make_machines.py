@@ -1,0 +1,1522 @@
+#!/usr/bin/env python3
+"""Builds the replayed machine directories under tests/machines/ (../shared/machine-format.md).
+
+Every machine starts from real public captures (see /work/shared/data/captures/PROVENANCE.md);
+what a capture does not hold (the rest of a whole host: /proc, /etc, machine.json, the PCI
+directory layout around a copied `cardN/device` dir) is added here, and each machine's README.md,
+written by this script, says which is which. Run once and commit the output:
+
+    python3 tools/make_machines.py [--captures DIR] [--out tests/machines]
+
+Only the directories this script names are replaced; nothing else under --out is touched.
+python3 standard library only.
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_CAPTURES = "/work/shared/data/captures"
+
+# Source citations (from PROVENANCE.md).
+SRC_LACT = ("LACT `tests/snapshots/amd/{0}/` — https://github.com/ilya-zlobintsev/LACT @ "
+            "238e315b812ae1dbf1c17c1a57503a161de51500, licence MIT")
+SRC_SYSFS_RS = ("amdgpu-sysfs-rs `tests/data/{0}/` — https://github.com/ilya-zlobintsev/"
+                "amdgpu-sysfs-rs @ 8b3d164074a07f71f8b8077e1732cec7f3d37c82, licence "
+                "LGPL-3.0-or-later")
+SRC_MI308 = ("k8s-device-plugin `testdata/topology-parsing-mi308/topology/` — "
+             "https://github.com/ROCm/k8s-device-plugin @ "
+             "ed7646843003e8f0b6a0630346f01bb4d1ecff2e, licence Apache-2.0")
+SRC_4452 = ("ROCm/ROCm issue #4452 (https://github.com/ROCm/ROCm/issues/4452, Debian 12, kernel "
+            "6.1.0-30, ROCm 6.3.3 + amdgpu-dkms, Secure Boot) — captures/issues/"
+            "ROCm-ROCm-4452_RX6900XT_gfx1030_Debian12_SecureBoot/ (GitHub user content, no "
+            "licence; cited by URL)")
+SRC_4403 = ("ROCm/ROCm issue #4403 (https://github.com/ROCm/ROCm/issues/4403, WSL2 Ubuntu 22.04, "
+            "ROCm 6.3.2, RX 7900 XTX) — captures/issues/ROCm-ROCm-4403_RX7900XTX_WSL2/ (GitHub "
+            "user content, no licence; cited by URL)")
+SRC_FM = ("/work/shared/data/failure-modes.md (verbatim kernel log lines quoted there from the "
+          "cited public issues)")
+SRC_HOST_VM = ("this build host (a Firecracker VM), read with `cat /sys/bus/pci/devices/*/...` on "
+               "2026-12-01 — written by us, same licence as this repository")
+SRC_H200 = ("the project's lent NVIDIA H200 machine (a Firecracker VM with the GPU passed "
+            "through), read with `cat /sys/bus/pci/devices/*/...` on 2026-12-01 — written by us")
+
+OS_RELEASE = {
+    "ubuntu2204": ('PRETTY_NAME="Ubuntu 22.04.5 LTS"\nNAME="Ubuntu"\nVERSION_ID="22.04"\n'
+                   'VERSION="22.04.5 LTS (Jammy Jellyfish)"\nVERSION_CODENAME=jammy\nID=ubuntu\n'
+                   'ID_LIKE=debian\nUBUNTU_CODENAME=jammy\n'),
+    "ubuntu2404": ('PRETTY_NAME="Ubuntu 24.04.1 LTS"\nNAME="Ubuntu"\nVERSION_ID="24.04"\n'
+                   'VERSION="24.04.1 LTS (Noble Numbat)"\nVERSION_CODENAME=noble\nID=ubuntu\n'
+                   'ID_LIKE=debian\nUBUNTU_CODENAME=noble\n'),
+    "debian12": ('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\n'
+                 'VERSION_ID="12"\nVERSION="12 (bookworm)"\nVERSION_CODENAME=bookworm\n'
+                 'ID=debian\n'),
+}
+
+# Group ids as Debian/Ubuntu allocate them (video is static 44; render is a dynamic system group).
+GROUP_IDS = {"root": 0, "sudo": 27, "video": 44, "render": 109, "alice": 1000,
+             "nogroup": 65534}
+
+AMDGPU_DRV = "/sys/bus/pci/drivers/amdgpu"
+SECURE_BOOT = ("/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c")
+
+
+class Machine:
+    """One machine directory being written."""
+
+    def __init__(self, out, name, description):
+        self.name = name
+        self.root = os.path.join(out, name)
+        if os.path.lexists(self.root):
+            shutil.rmtree(self.root)
+        os.makedirs(self.root)
+        self.meta = {"format": 1, "description": description}
+        self.nodes = {}
+        self.kernel_log = None
+
+    def host(self, path):
+        assert path.startswith("/"), path
+        return os.path.join(self.root, path.lstrip("/"))
+
+    def write(self, path, data):
+        full = self.host(path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        if isinstance(data, str):
+            data = data.encode()
+        with open(full, "wb") as f:
+            f.write(data)
+
+    def mkdir(self, path):
+        os.makedirs(self.host(path), exist_ok=True)
+
+    def link(self, path, target):
+        """A symlink at host path `path` to host path `target`, stored relative as sysfs does."""
+        full = self.host(path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        rel = os.path.relpath(target, os.path.dirname(path))
+        os.symlink(rel, full)
+
+    def device_link(self, path, devdir):
+        """A `device` link as the kernel writes it: up past the parent, then the device name
+        (".../drm/card0/device -> ../../../0000:03:00.0"), so its basename is the device."""
+        depth = len(os.path.relpath(path, devdir).split("/"))
+        full = self.host(path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        os.symlink("../" * depth + os.path.basename(devdir), full)
+
+    def copy_tree(self, src, dst, skip_dirs=()):
+        for dirpath, dirnames, filenames in os.walk(src):
+            dirnames[:] = sorted(d for d in dirnames if d not in skip_dirs)
+            rel = os.path.relpath(dirpath, src)
+            base = dst if rel == "." else dst + "/" + rel
+            self.mkdir(base)
+            for fn in sorted(filenames):
+                with open(os.path.join(dirpath, fn), "rb") as f:
+                    self.write(base + "/" + fn, f.read())
+
+    def node(self, path, major, minor, mode="0660", owner="root", group="root"):
+        self.nodes[path] = {"type": "char", "major": major, "minor": minor, "mode": mode,
+                            "owner": owner, "group": group}
+        # Also an empty placeholder file, so a listing of /dev/dri shows the node.
+        self.write(path, b"")
+
+    def finish(self, expect, readme):
+        if self.nodes:
+            self.meta["nodes"] = self.nodes
+        self.write("/.rocm-doctor/machine.json", json.dumps(self.meta, indent=2) + "\n")
+        if self.kernel_log is not None:
+            self.write("/.rocm-doctor/probes/kernel-log.json",
+                       json.dumps(self.kernel_log, indent=2) + "\n")
+        self.write("/EXPECT", "\n".join(expect) + "\n")
+        self.write("/README.md", readme)
+
+
+# --------------------------------------------------------------------------------------------
+# Host pieces
+
+def host_base(m, *, os_id, release, proc_version, cmdline, mem_kb, cpu_model, hypervisor=False,
+              user=("alice", 1000, 1000), groups=("alice", "sudo", "video", "render"),
+              etc_members=None, modules=(), efi_secure_boot=False, efi=True, cgroup=None,
+              uid_map="         0          0 4294967295\n"):
+    m.meta["uname"] = {"sysname": "Linux", "release": release,
+                       "version": proc_version[proc_version.find(" #") + 1:]
+                       if " #" in proc_version else "",
+                       "machine": "x86_64"}
+    if user is not None:
+        name, uid, gid = user
+        m.meta["user"] = {"name": name, "uid": uid, "gid": gid, "groups": list(groups)}
+    m.meta["env"] = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}
+    m.write("/etc/os-release", OS_RELEASE[os_id])
+    # /etc/group: who is listed in which group. By default exactly the groups the user has.
+    members = etc_members if etc_members is not None else {
+        g: [user[0]] for g in groups if user is not None and g != user[0] and g != "root"}
+    lines = []
+    for g, gid in sorted(GROUP_IDS.items(), key=lambda kv: kv[1]):
+        lines.append(f"{g}:x:{gid}:{','.join(members.get(g, []))}")
+    m.write("/etc/group", "\n".join(lines) + "\n")
+    m.write("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\n"
+            "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"
+            "alice:x:1000:1000:Alice:/home/alice:/bin/bash\n")
+    m.write("/proc/version", proc_version + "\n")
+    m.write("/proc/cmdline", cmdline + "\n")
+    m.write("/proc/meminfo", f"MemTotal:       {mem_kb} kB\nMemFree:        {mem_kb // 2} kB\n"
+            f"MemAvailable:   {mem_kb * 3 // 4} kB\n")
+    flags = ("fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush "
+             "mmx fxsr sse sse2 ht syscall nx mmxext fxsr_opt pdpe1gb rdtscp lm constant_tsc "
+             "rep_good nopl cpuid pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt "
+             "aes xsave avx f16c rdrand " + ("hypervisor " if hypervisor else "") +
+             "lahf_lm cmp_legacy svm extapic cr8_legacy abm sse4a misalignsse 3dnowprefetch "
+             "osvw topoext perfctr_core bmi1 avx2 smep bmi2 erms rdseed adx smap clflushopt clwb "
+             "sha_ni xsaveopt xsavec xgetbv1 xsaves")
+    m.write("/proc/cpuinfo", f"processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n"
+            f"model name\t: {cpu_model}\nflags\t\t: {flags}\n\n")
+    m.write("/proc/modules", "".join(line + "\n" for line in modules))
+    m.write("/proc/self/cgroup", cgroup or "0::/user.slice/user-1000.slice/session-2.scope\n")
+    m.write("/proc/self/uid_map", uid_map)
+    if efi:
+        # efivarfs: 4 attribute bytes (0x06 = BOOTSERVICE_ACCESS|RUNTIME_ACCESS), then the value.
+        m.write(SECURE_BOOT, b"\x06\x00\x00\x00" + (b"\x01" if efi_secure_boot else b"\x00"))
+
+
+def lib_modules(m, release, *, amdgpu_path=None, builtin_amdgpu=False):
+    """modules.dep / modules.builtin of the running kernel. amdgpu_path: where amdgpu.ko is."""
+    ext = ".ko.zst" if release.startswith("6.8.") else ".ko"
+    dep = [f"kernel/drivers/gpu/drm/drm{ext}:",
+           f"kernel/drivers/gpu/drm/scheduler/gpu-sched{ext}: kernel/drivers/gpu/drm/drm{ext}",
+           f"kernel/drivers/gpu/drm/ttm/ttm{ext}: kernel/drivers/gpu/drm/drm{ext}"]
+    if amdgpu_path:
+        dep.append(f"{amdgpu_path}: kernel/drivers/gpu/drm/scheduler/gpu-sched{ext} "
+                   f"kernel/drivers/gpu/drm/ttm/ttm{ext} kernel/drivers/gpu/drm/drm{ext}")
+    m.write(f"/lib/modules/{release}/modules.dep", "\n".join(dep) + "\n")
+    builtin = ["kernel/drivers/pci/pcieport.ko", "kernel/drivers/virtio/virtio_pci.ko"]
+    if builtin_amdgpu:
+        builtin.append("kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko")
+    m.write(f"/lib/modules/{release}/modules.builtin", "\n".join(builtin) + "\n")
+
+
+def intree_amdgpu_path(release):
+    ext = ".ko.zst" if release.startswith("6.8.") else ".ko"
+    return "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu" + ext
+
+
+AMDGPU_MODULE_LINE = "amdgpu 12947456 26 - Live 0x0000000000000000"  # size/refs: ROCm#4452 lsmod
+AMDGPU_DKMS_MODULE_LINE = "amdgpu 19439616 42 - Live 0x0000000000000000 (OE)"
+
+
+def amdgpu_module(m, version=None):
+    m.write("/sys/module/amdgpu/initstate", "live\n")
+    if version:
+        m.write("/sys/module/amdgpu/version", version + "\n")
+
+
+def dkms(m, version, kernels):
+    for k in kernels:
+        m.write(f"/var/lib/dkms/amdgpu/{version}/{k}/x86_64/module/amdgpu.ko", b"")
+    m.write(f"/var/lib/dkms/amdgpu/{version}/source/dkms.conf",
+            f'PACKAGE_NAME="amdgpu"\nPACKAGE_VERSION="{version}"\n')
+
+
+def log(m, lines, source="/dev/kmsg"):
+    m.kernel_log = {"state": "ok", "source": source, "lines": list(lines)}
+
+
+# --------------------------------------------------------------------------------------------
+# PCI
+
+GENERIC_PCI = ("vendor", "device", "subsystem_vendor", "subsystem_device", "revision", "class",
+               "numa_node", "current_link_speed", "current_link_width", "max_link_speed",
+               "max_link_width", "local_cpulist", "enable", "boot_vga", "msi_bus", "irq")
+
+
+def pci_dev(m, bdf, *, rootbus, parents=(), files=None, driver=None):
+    """Creates /sys/devices/<rootbus>/<parents...>/<bdf> with `files` ({name: str|bytes}),
+    its /sys/bus/pci/devices link, and the driver links. Returns the device dir (host path)."""
+    devdir = "/sys/devices/" + "/".join((rootbus,) + tuple(parents) + (bdf,))
+    m.mkdir(devdir)
+    for name, value in (files or {}).items():
+        if isinstance(value, str) and not value.endswith("\n"):
+            value += "\n"
+        m.write(devdir + "/" + name, value)
+    m.link("/sys/bus/pci/devices/" + bdf, devdir)
+    if driver:
+        drvdir = "/sys/bus/pci/drivers/" + driver
+        m.mkdir(drvdir)
+        m.link(devdir + "/driver", drvdir)
+        m.link(drvdir + "/" + bdf, devdir)
+    return devdir
+
+
+def bridge(m, bdf, rootbus, parents=(), vendor="0x1022", device=None, speed="16.0 GT/s PCIe",
+           width="16"):
+    files = {"vendor": vendor, "class": "0x060400", "current_link_speed": speed,
+             "current_link_width": width, "max_link_speed": speed, "max_link_width": width}
+    if device:
+        files["device"] = device
+    pci_dev(m, bdf, rootbus=rootbus, parents=parents, files=files, driver="pcieport")
+
+
+def read_capture_dir(src, only=None, strip_nul=False):
+    files = {}
+    for fn in sorted(os.listdir(src)):
+        p = os.path.join(src, fn)
+        if os.path.isdir(p) or (only is not None and fn not in only):
+            continue
+        with open(p, "rb") as f:
+            data = f.read()
+        files[fn] = data.rstrip(b"\0") if strip_nul else data
+    return files
+
+
+def uevent_fields(data):
+    out = {}
+    for line in data.rstrip(b"\0").decode(errors="replace").splitlines():
+        if "=" in line:
+            k, v = line.split("=", 1)
+            out[k] = v
+    return out
+
+
+def unbound_files(files):
+    """What a PCI function shows with no driver bound: the generic attributes only."""
+    out = {k: v for k, v in files.items() if k in GENERIC_PCI}
+    if "uevent" in files:
+        ev = files["uevent"].rstrip(b"\0").decode()
+        out["uevent"] = "".join(l + "\n" for l in ev.splitlines() if not l.startswith("DRIVER="))
+    return out
+
+
+def drm_nodes(m, devdir, card=None, render=None, render_group="render", render_mode="0660",
+              card_group="video"):
+    for name, minor, group, mode in ((f"card{card}" if card is not None else None, card,
+                                      card_group, "0660"),
+                                     (f"renderD{render}" if render is not None else None, render,
+                                      render_group, render_mode)):
+        if name is None:
+            continue
+        d = f"{devdir}/drm/{name}"
+        m.write(d + "/dev", f"226:{minor}\n")
+        m.write(d + "/uevent", f"MAJOR=226\nMINOR={minor}\nDEVNAME=dri/{name}\n"
+                "DEVTYPE=drm_minor\n")
+        m.device_link(d + "/device", devdir)
+        m.link("/sys/class/drm/" + name, d)
+        m.node("/dev/dri/" + name, 226, minor, mode, "root", group)
+
+
+# --------------------------------------------------------------------------------------------
+# KFD
+
+KFD_DIR = "/sys/devices/virtual/kfd/kfd"
+
+
+def kfd_base(m, major, *, dev_node=True, mode="0660", group="render", owner="root"):
+    m.link("/sys/class/kfd/kfd", KFD_DIR)
+    m.write(KFD_DIR + "/dev", f"{major}:0\n")
+    m.write(KFD_DIR + "/uevent", f"MAJOR={major}\nMINOR=0\nDEVNAME=kfd\n")
+    if dev_node:
+        m.node("/dev/kfd", major, 0, mode, owner, group)
+
+
+def props(pairs):
+    return "".join(f"{k} {v}\n" for k, v in pairs)
+
+
+def cpu_node_props(cores, simd_id_base=0, io_links=1, clk=3800):
+    return props([("cpu_cores_count", cores), ("simd_count", 0), ("mem_banks_count", 1),
+                  ("caches_count", 0), ("io_links_count", io_links), ("p2p_links_count", 0),
+                  ("cpu_core_id_base", simd_id_base), ("simd_id_base", 0),
+                  ("max_waves_per_simd", 0), ("lds_size_in_kb", 0), ("gds_size_in_kb", 0),
+                  ("num_gws", 0), ("wave_front_size", 0), ("array_count", 0),
+                  ("simd_arrays_per_engine", 0), ("cu_per_simd_array", 0), ("simd_per_cu", 0),
+                  ("max_slots_scratch_cu", 0), ("gfx_target_version", 0), ("vendor_id", 0),
+                  ("device_id", 0), ("location_id", 0), ("domain", 0), ("drm_render_minor", 0),
+                  ("hive_id", 0), ("num_sdma_engines", 0), ("num_sdma_xgmi_engines", 0),
+                  ("num_sdma_queues_per_engine", 0), ("num_cp_queues", 0),
+                  ("max_engine_clk_ccompute", clk)])
+
+
+def gpu_node_props(*, simd, simd_per_cu, wave, gfx, device_id, location_id, render_minor,
+                   domain=0, hive_id=0, io_links=1, array_count=4, cu_per_array=10,
+                   unique_id=0, sdma=2, xgmi_sdma=0, fw=100, sdma_fw=20, capability=746037888,
+                   clk=1700, num_xcc=1):
+    return props([("cpu_cores_count", 0), ("simd_count", simd), ("mem_banks_count", 1),
+                  ("caches_count", 0), ("io_links_count", io_links), ("p2p_links_count", 0),
+                  ("cpu_core_id_base", 0), ("simd_id_base", 2147487744),
+                  ("max_waves_per_simd", 8 if wave == 64 else 16), ("lds_size_in_kb", 64),
+                  ("gds_size_in_kb", 0), ("num_gws", 64), ("wave_front_size", wave),
+                  ("array_count", array_count), ("simd_arrays_per_engine", 1),
+                  ("cu_per_simd_array", cu_per_array), ("simd_per_cu", simd_per_cu),
+                  ("max_slots_scratch_cu", 32), ("gfx_target_version", gfx),
+                  ("vendor_id", 4098), ("device_id", device_id), ("location_id", location_id),
+                  ("domain", domain), ("drm_render_minor", render_minor), ("hive_id", hive_id),
+                  ("num_sdma_engines", sdma), ("num_sdma_xgmi_engines", xgmi_sdma),
+                  ("num_sdma_queues_per_engine", 8), ("num_cp_queues", 24),
+                  ("max_engine_clk_fcompute", clk), ("local_mem_size", 0), ("fw_version", fw),
+                  ("capability", capability), ("debug_prop", 1511),
+                  ("sdma_fw_version", sdma_fw), ("unique_id", unique_id), ("num_xcc", num_xcc),
+                  ("max_engine_clk_ccompute", 3800)])
+
+
+def link_props(ltype, node_from, node_to, weight, max_bw=0, flags=1, min_bw=0):
+    return props([("type", ltype), ("version_major", 0), ("version_minor", 0),
+                  ("node_from", node_from), ("node_to", node_to), ("weight", weight),
+                  ("min_latency", 0), ("max_latency", 0), ("min_bandwidth", min_bw),
+                  ("max_bandwidth", max_bw), ("recommended_transfer_size", 0), ("flags", flags)])
+
+
+def bank_props(heap, size, width, clk):
+    return props([("heap_type", heap), ("size_in_bytes", size), ("flags", 0), ("width", width),
+                  ("mem_clk_max", clk)])
+
+
+def kfd_node(m, index, properties, *, name="", gpu_id=0, bank=None, links=()):
+    base = f"{KFD_DIR}/topology/nodes/{index}"
+    m.write(base + "/properties", properties)
+    m.write(base + "/name", name + "\n")
+    m.write(base + "/gpu_id", f"{gpu_id}\n")
+    if bank:
+        m.write(base + "/mem_banks/0/properties", bank)
+    for i, lp in enumerate(links):
+        m.write(f"{base}/io_links/{i}/properties", lp)
+
+
+def kfd_topology_header(m, generation=2):
+    m.write(KFD_DIR + "/topology/generation_id", f"{generation}\n")
+    m.write(KFD_DIR + "/topology/system_properties",
+            "platform_oem 0\nplatform_id 0\nplatform_rev 0\n")
+
+
+def cpu_only_kfd(m, cores=16, mem_bytes=68719476736):
+    kfd_topology_header(m)
+    kfd_node(m, 0, cpu_node_props(cores, io_links=0),
+             bank=bank_props(0, mem_bytes, 64, 4800))
+
+
+# --------------------------------------------------------------------------------------------
+# GPUs
+
+class Gpu:
+    """A GPU to place on a host: where it sits and which captured files describe it."""
+
+    def __init__(self, bdf, rootbus, parents, bridges, files, kfd_props, vram, gfx_name,
+                 lact=None, kfd_name="ip discovery", gpu_id=0):
+        self.bdf, self.rootbus, self.parents, self.bridges = bdf, rootbus, parents, bridges
+        self.files, self.kfd_props, self.vram = files, kfd_props, vram
+        self.gfx_name, self.lact, self.kfd_name, self.gpu_id = gfx_name, lact, kfd_name, gpu_id
+
+
+def rx7900xtx(captures, **over):
+    src = os.path.join(captures, "LACT/tests/snapshots/amd/rx7900xtx/card0/device")
+    files = read_capture_dir(src)
+    ev = uevent_fields(files["uevent"])
+    vid, did = ev["PCI_ID"].lower().split(":")
+    svid, sdid = ev["PCI_SUBSYS_ID"].lower().split(":")
+    added = {"device": f"0x{did}\n", "class": "0x030000\n", "revision": "0xc8\n",
+             "subsystem_vendor": f"0x{svid}\n", "subsystem_device": f"0x{sdid}\n",
+             "max_link_speed": "16.0 GT/s PCIe\n", "max_link_width": "16\n",
+             "numa_node": "-1\n", "mem_info_vram_total": "25753026560\n",
+             "mem_info_vis_vram_total": "25753026560\n"}
+    added.update(over)
+    files.update({k: v for k, v in added.items() if k not in files or k in over})
+    kp = gpu_node_props(simd=192, simd_per_cu=2, wave=32, gfx=110000, device_id=0x744c,
+                        location_id=0x0300, render_minor=128, array_count=12, cu_per_array=8,
+                        fw=2250, sdma_fw=20, capability=671588992, clk=2526)
+    bridges = [("0000:00:01.1", (), "0x1022", None), ("0000:01:00.0", ("0000:00:01.1",),
+                                                       "0x1002", "0x1478"),
+               ("0000:02:00.0", ("0000:00:01.1", "0000:01:00.0"), "0x1002", "0x1479")]
+    return Gpu("0000:03:00.0", "pci0000:00", ("0000:00:01.1", "0000:01:00.0", "0000:02:00.0"),
+               bridges, files, kp, 25753026560, "gfx1100", gpu_id=47281)
+
+
+def rx6900xt(captures):
+    # NUL-padded copies (4096 bytes each) kept byte for byte: hostile input the parsers must take.
+    src = os.path.join(captures, "amdgpu-sysfs-rs/tests/data/rx6900xt")
+    files = read_capture_dir(src)
+    ev = uevent_fields(files["uevent"])
+    files["device"] = "0x" + ev["PCI_ID"].lower().split(":")[1] + "\n"
+    kp = gpu_node_props(simd=160, simd_per_cu=2, wave=32, gfx=100300, device_id=0x73bf,
+                        location_id=0x0c00, render_minor=128, array_count=8, cu_per_array=10,
+                        fw=104, sdma_fw=81, capability=671588992, clk=2660)
+    bridges = [("0000:00:03.1", (), "0x1022", None), ("0000:0a:00.0", ("0000:00:03.1",),
+                                                       "0x1002", "0x1478"),
+               ("0000:0b:00.0", ("0000:00:03.1", "0000:0a:00.0"), "0x1002", "0x1479")]
+    return Gpu("0000:0c:00.0", "pci0000:00", ("0000:00:03.1", "0000:0a:00.0", "0000:0b:00.0"),
+               bridges, files, kp, 17163091968, "gfx1030", gpu_id=51349)
+
+
+def rx5500xt(captures):
+    src = os.path.join(captures, "LACT/tests/snapshots/amd/rx5500xt/card1/device")
+    files = read_capture_dir(src)
+    ev = uevent_fields(files["uevent"])
+    vid, did = ev["PCI_ID"].lower().split(":")
+    svid, sdid = ev["PCI_SUBSYS_ID"].lower().split(":")
+    files.update({"device": f"0x{did}\n", "class": "0x030000\n",
+                  "subsystem_vendor": f"0x{svid}\n", "subsystem_device": f"0x{sdid}\n",
+                  "max_link_speed": "16.0 GT/s PCIe\n", "max_link_width": "16\n",
+                  "numa_node": "-1\n", "mem_info_vram_total": "8573157376\n",
+                  "mem_info_vis_vram_total": "8573157376\n"})
+    bridges = [("0000:00:1c.4", (), "0x8086", None), ("0000:02:00.0", ("0000:00:1c.4",),
+                                                       "0x1002", "0x1478"),
+               ("0000:03:00.0", ("0000:00:1c.4", "0000:02:00.0"), "0x1002", "0x1479")]
+    return Gpu("0000:04:00.0", "pci0000:00", ("0000:00:1c.4", "0000:02:00.0", "0000:03:00.0"),
+               bridges, files, None, 8573157376, "gfx1012")
+
+
+def place_gpu(m, gpu, *, bound=True, drm=True, card=0, render=128, render_group="render",
+              render_mode="0660", amdgpu_attrs=True):
+    for bdf, parents, vendor, device in gpu.bridges:
+        bridge(m, bdf, gpu.rootbus, parents, vendor, device)
+    files = gpu.files if (bound and amdgpu_attrs) else unbound_files(gpu.files)
+    devdir = pci_dev(m, gpu.bdf, rootbus=gpu.rootbus, parents=gpu.parents, files=files,
+                     driver="amdgpu" if bound else None)
+    if bound and drm:
+        drm_nodes(m, devdir, card=card, render=render, render_group=render_group,
+                  render_mode=render_mode)
+    return devdir
+
+
+def consumer_host(m, gpu, *, os_id="ubuntu2404", release="6.8.0-45-generic",
+                  cmdline=None, mem_kb=65768412, loaded=True, bound=True, drm=True, kfd=True,
+                  kfd_node_for_gpu=True, kfd_mode="0660", kfd_group="render",
+                  render_group="render", render_mode="0660", groups=None, etc_members=None,
+                  user=("alice", 1000, 1000), log_lines=None, module_file=True,
+                  cpu="AMD Ryzen 9 7950X 16-Core Processor", extra_modules=(), cgroup=None,
+                  uid_map="         0          0 4294967295\n", efi_secure_boot=False):
+    pv = (f"Linux version {release} (buildd@lcy02-amd64-046) (x86_64-linux-gnu-gcc-13 (Ubuntu "
+          f"13.2.0-23ubuntu4) 13.2.0, GNU ld (GNU Binutils for Ubuntu) 2.42) #45-Ubuntu SMP "
+          f"PREEMPT_DYNAMIC Fri Aug 30 12:02:04 UTC 2024")
+    if os_id == "debian12":
+        pv = (f"Linux version {release} (debian-kernel@lists.debian.org) (gcc-12 (Debian "
+              f"12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP "
+              f"PREEMPT_DYNAMIC Debian 6.1.123-1 (2025-01-02)")
+    if cmdline is None:
+        cmdline = f"BOOT_IMAGE=/boot/vmlinuz-{release} root=UUID=0b7a1f6e-3c55-4c1e-9d0a-" \
+                  f"5f2a5b9e1c11 ro quiet splash"
+    modules = list(extra_modules)
+    if loaded:
+        modules.insert(0, AMDGPU_MODULE_LINE)
+    host_base(m, os_id=os_id, release=release, proc_version=pv, cmdline=cmdline, mem_kb=mem_kb,
+              cpu_model=cpu, user=user,
+              groups=groups if groups is not None else ("alice", "sudo", "video", "render"),
+              etc_members=etc_members, modules=modules, cgroup=cgroup, uid_map=uid_map,
+              efi_secure_boot=efi_secure_boot)
+    lib_modules(m, release, amdgpu_path=intree_amdgpu_path(release) if module_file else None)
+    if loaded:
+        amdgpu_module(m)
+    devdir = place_gpu(m, gpu, bound=bound and loaded, drm=drm, render_group=render_group,
+                       render_mode=render_mode)
+    if loaded and kfd:
+        kfd_base(m, 234, mode=kfd_mode, group=kfd_group)
+        kfd_topology_header(m)
+        # KFD adds a GPU node only for a GPU amdgpu brought up (bound, with its DRM device).
+        has_gpu = kfd_node_for_gpu and gpu.kfd_props is not None and bound and drm
+        kfd_node(m, 0, cpu_node_props(32, io_links=1 if has_gpu else 0),
+                 bank=bank_props(0, mem_kb * 1024, 64, 4800),
+                 links=[link_props(2, 0, 1, 20, 32000, flags=3)] if has_gpu else [])
+        if has_gpu:
+            kfd_node(m, 1, gpu.kfd_props, name=gpu.kfd_name, gpu_id=gpu.gpu_id,
+                     bank=bank_props(1, gpu.vram, 384, 1250),
+                     links=[link_props(2, 1, 0, 20, 32000, flags=1)])
+    if log_lines is not None:
+        log(m, log_lines)
+    return devdir
+
+
+def healthy_log(bdf, pci_id, vram_mib, minor=0):
+    return ["[drm] amdgpu kernel modesetting enabled.",
+            f"amdgpu {bdf}: amdgpu: Fetched VBIOS from VFCT",
+            f"amdgpu {bdf}: amdgpu: VRAM: {vram_mib}M 0x0000008000000000 - "
+            f"0x{0x8000000000 + vram_mib * 1048576 - 1:016X} ({vram_mib}M used)",
+            f"[drm] Initialized amdgpu 3.57.0 20150101 for {bdf} on minor {minor}",
+            f"kfd kfd: amdgpu: added device {pci_id}"]
+
+
+# --------------------------------------------------------------------------------------------
+# README
+
+def readme(title, what, sources, added, conclusion, expect):
+    out = [f"# {title}", "", what, "", "## Sources", ""]
+    out += [f"- {s}" for s in sources]
+    out += ["", "## Added by hand (and why)", ""]
+    out += [f"- {a}" for a in added]
+    out += ["", "## What the doctor must conclude", "", conclusion, "", "`EXPECT`:", "", "```"]
+    out += expect
+    out += ["```", ""]
+    return "\n".join(out)
+
+
+COMMON_ADDED = [
+    "`/etc/os-release`, `/etc/group`, `/etc/passwd`, `/proc/{version,cmdline,meminfo,cpuinfo,"
+    "modules,self/cgroup,self/uid_map}`, `/lib/modules/<release>/modules.{dep,builtin}`, the "
+    "efivars `SecureBoot-…` variable (off unless stated) and `.rocm-doctor/machine.json` "
+    "(uname, user, device nodes): the captures are sysfs only, and a whole host has these. "
+    "Values follow the distribution's real formats; user `alice` (uid 1000) is invented.",
+    "The PCI directory layout: `/sys/bus/pci/devices/<BDF>` are relative symlinks into "
+    "`/sys/devices/pci…/<bridges>/<BDF>` as in real sysfs, with `driver` links to "
+    "`/sys/bus/pci/drivers/<driver>` and back-links from the driver dir. Bridges carry only "
+    "vendor/class/link attributes (and the device id where it is a known AMD switch port "
+    "1002:1478/1479).",
+    "DRM `cardN`/`renderD*` dirs under the PCI device with `dev`/`uevent` and `device` links, "
+    "`/sys/class/drm/*` links, and the matching `/dev/dri/*` nodes in machine.json "
+    "(card 0660 root:video, render 0660 root:render — the udev defaults).",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# The machines
+
+def m_rx7900xtx_healthy(out, cap):
+    m = Machine(out, "rx7900xtx-healthy", "RX 7900 XTX desktop, Ubuntu 24.04, in-tree amdgpu")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    expect = ["exit 0", "check hardware.gpus pass", "check driver.amdgpu pass",
+              "check driver.kfd pass", "check driver.kfd_access pass",
+              "check driver.render_access pass"]
+    m.finish(expect, readme(
+        "rx7900xtx-healthy", "A desktop with one Radeon RX 7900 XTX (Navi31, gfx1100) at "
+        "0000:03:00.0 behind the card's own PCIe switch, Ubuntu 24.04, kernel 6.8.0-45-generic "
+        "with the in-tree amdgpu, user alice in groups video and render.",
+        [SRC_LACT.format("rx7900xtx") + ": `card0/device/*` copied verbatim into the PCI "
+         "device dir (incl. NUL-padded files, `hwmon/`, `gpu_od/`, binary `pp_table`)."],
+        COMMON_ADDED + [
+            "PCI attributes the snapshot lacks: `device` 0x744c, subsystem ids and `class` "
+            "0x030000 from the snapshot's own `uevent` (PCI_ID, PCI_SUBSYS_ID, PCI_CLASS); "
+            "`max_link_*` 16.0 GT/s x16 from its `pp_dpm_pcie` (\"16.0GT/s, x16\"); `revision` "
+            "0xc8 (the XTX revision in libdrm amdgpu.ids — an assumption: the snapshot is named "
+            "rx7900xtx but the revision was not captured); `mem_info_vram_total` and "
+            "`mem_info_vis_vram_total` 25753026560 (24 GiB board, Resizable BAR on — assumed).",
+            "A KFD topology (CPU node 0 + GPU node 1, gfx_target_version 110000, simd_count 192 "
+            "= 96 CUs × 2, location_id 0x300, drm_render_minor 128) and `/dev/kfd` (234:0, 0660 "
+            "root:render): LACT did not capture KFD; the values follow kfd_topology.c and the "
+            "RX 7900 XTX agent in ROCm/ROCm#4403's rocminfo (96 CUs, Chip ID 0x744c).",
+            "A short kernel log of a normal amdgpu boot (message formats of amdgpu 6.8).",
+        ],
+        "Healthy: one AMD Radeon RX 7900 XTX (gfx1100); amdgpu bound, /dev/kfd and renderD128 "
+        "usable by alice. Exit 0, no root cause.", expect))
+
+
+def m_memory_low(out, cap):
+    m = Machine(out, "memory-low", "RX 7900 XTX desktop with 16 GB of RAM")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, mem_kb=16318480, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    expect = ["exit 0", "root_cause hardware.memory.low", "check hardware.memory warn"]
+    m.finish(expect, readme(
+        "memory-low", "The rx7900xtx-healthy machine with 16 GB of system RAM (MemTotal "
+        "16318480 kB) — less than the GPU's 24 GiB of VRAM.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + ["Everything rx7900xtx-healthy adds; MemTotal lowered to 16318480 kB "
+                        "(a 16 GB desktop) by hand to produce the condition."],
+        "A warning, not a failure: system RAM (15.6 GiB) is below the 32 GiB recommended for "
+        "one GPU. Exit 0 with the warn-level root cause hardware.memory.low.", expect))
+
+
+def m_link_degraded(out, cap):
+    m = Machine(out, "pcie-link-degraded", "RX 7900 XTX trained at x4 in an x16 slot")
+    g = rx7900xtx(cap, current_link_width="4\n")
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    expect = ["exit 0", "root_cause hardware.pcie.link_degraded", "check hardware.pcie_link warn"]
+    m.finish(expect, readme(
+        "pcie-link-degraded", "rx7900xtx-healthy with the GPU's link trained at x4 (e.g. a "
+        "riser or a chipset slot wired x4): current_link_width 4, max_link_width 16, speed "
+        "16.0 GT/s both.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + ["Everything rx7900xtx-healthy adds; `current_link_width` changed from "
+                        "the captured 16 to 4 by hand."],
+        "Warn: the link runs at 16.0 GT/s x4 instead of x16. The width (not the speed, which "
+        "idle GPUs lower) is below the maximum. Exit 0, warn root cause "
+        "hardware.pcie.link_degraded.", expect))
+
+
+def m_kfd_permission(out, cap):
+    m = Machine(out, "kfd-permission-denied", "alice is not in the render group")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, groups=("alice", "sudo"), log_lines=healthy_log(g.bdf, "1002:744c",
+                                                                        24560))
+    expect = ["exit 1", "root_cause driver.kfd.permission_denied",
+              "root_cause driver.render_node.permission_denied", "check driver.kfd pass",
+              "check driver.kfd_access fail"]
+    m.finish(expect, readme(
+        "kfd-permission-denied", "rx7900xtx-healthy, but alice is only in groups alice and "
+        "sudo (not in /etc/group's render or video lines). /dev/kfd and /dev/dri/renderD128 "
+        "are crw-rw---- root:render.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + ["Everything rx7900xtx-healthy adds; alice's groups reduced to alice, "
+                        "sudo (the most common ROCm setup mistake)."],
+        "Fail: alice cannot open /dev/kfd read-write (0660 root:render, not in render) — "
+        "root cause driver.kfd.permission_denied; the render node has the same mode and group, "
+        "so driver.render_node.permission_denied is a second, independent root cause (one "
+        "`usermod -aG render,video alice` fixes both). Exit 1.", expect))
+
+
+def m_render_permission(out, cap):
+    m = Machine(out, "render-node-permission-denied", "kfd group video, render node group render")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, groups=("alice", "sudo", "video"), kfd_group="video",
+                  log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    expect = ["exit 1", "root_cause driver.render_node.permission_denied",
+              "check driver.kfd_access pass", "check driver.render_access fail"]
+    m.finish(expect, readme(
+        "render-node-permission-denied", "rx7900xtx-healthy on a host whose udev rules give "
+        "/dev/kfd to group video (older ROCm rules) while /dev/dri/renderD128 belongs to "
+        "render; alice followed the old advice and is only in video.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + ["Everything rx7900xtx-healthy adds; /dev/kfd group video; alice in "
+                        "alice, sudo, video."],
+        "Fail: /dev/kfd opens, but renderD128 (0660 root:render) does not, so ROCr silently "
+        "drops the GPU. Root cause driver.render_node.permission_denied. Exit 1.", expect))
+
+
+def m_init_failed(out, cap):
+    m = Machine(out, "init-failed", "amdgpu loaded, RX 7900 XTX probe failed")
+    g = rx7900xtx(cap)
+    bdf = g.bdf
+    consumer_host(m, g, bound=False, log_lines=[
+        "[drm] amdgpu kernel modesetting enabled.",
+        f"amdgpu {bdf}: amdgpu: Fetched VBIOS from VFCT",
+        f"amdgpu {bdf}: amdgpu: SMU: I'm not done with your previous command: "
+        "SMN_C2PMSG_66:0x0000000D SMN_C2PMSG_82:0x00000000",
+        f"amdgpu {bdf}: amdgpu: Failed to enable requested dpm features!",
+        f"amdgpu {bdf}: amdgpu: Fatal error during GPU init",
+        f"amdgpu: probe of {bdf} failed with error -62",
+    ])
+    expect = ["exit 1", "root_cause driver.amdgpu.init_failed", "check driver.amdgpu pass",
+              "check driver.gpu_init fail"]
+    m.finish(expect, readme(
+        "init-failed", "rx7900xtx-healthy where amdgpu is loaded (/proc/modules Live, "
+        "/sys/module/amdgpu/initstate live, /dev/kfd exists with only the CPU KFD node) but "
+        "the probe of 0000:03:00.0 failed: no `driver` link, no DRM card, no amdgpu "
+        "attributes, and the kernel log ends in \"Fatal error during GPU init\".",
+        [SRC_LACT.format("rx7900xtx") + ": only the generic PCI attributes (an unbound "
+         "function shows no amdgpu files).", SRC_FM + " for \"Fatal error during GPU init\" and "
+         "\"probe of … failed with error\"."],
+        COMMON_ADDED + ["The SMU lines before the fatal one are the amdgpu 6.x message formats "
+                        "of an SMU that does not answer (error -62 = ETIME); written by hand.",
+                        "/dev/kfd exists because amdgpu creates it at module init, before and "
+                        "independent of any GPU probe (kfd_chardev_init)."],
+        "Fail: amdgpu is loaded but the GPU did not come up — root cause "
+        "driver.amdgpu.init_failed with the kernel log lines as evidence. Exit 1.", expect))
+
+
+def m_kfd_missing(out, cap):
+    m = Machine(out, "kfd-missing", "RX 6900 XT on a kernel built without CONFIG_HSA_AMD")
+    g = rx6900xt(cap)
+    release = "6.6.30-custom"
+    host_base(m, os_id="debian12", release=release,
+              proc_version=f"Linux version {release} (alice@ws) (gcc (Debian 12.2.0-14) 12.2.0, "
+                           "GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC",
+              cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{release} root=/dev/nvme0n1p2 ro quiet",
+              mem_kb=32766384, cpu_model="AMD Ryzen 7 5700X 8-Core Processor",
+              modules=[AMDGPU_MODULE_LINE])
+    lib_modules(m, release, amdgpu_path=intree_amdgpu_path(release))
+    amdgpu_module(m)
+    place_gpu(m, g)
+    log(m, healthy_log(g.bdf, "1002:73bf", 16368)[:4])
+    expect = ["exit 1", "root_cause driver.kfd.missing", "check driver.amdgpu pass",
+              "check driver.kfd fail"]
+    m.finish(expect, readme(
+        "kfd-missing", "An RX 6900 XT (0000:0c:00.0) bound to amdgpu with its DRM card and "
+        "render node, on a self-built kernel 6.6.30-custom without CONFIG_HSA_AMD: no "
+        "/dev/kfd, no /sys/class/kfd.",
+        [SRC_SYSFS_RS.format("rx6900xt") + ": the whole device dir verbatim (NUL-padded "
+         "to 4096 bytes, as captured)."],
+        COMMON_ADDED + ["`device` 0x73bf from the capture's uevent PCI_ID (the capture has no "
+                        "`device` file). RAM and CPU from ROCm/ROCm#4452's rocminfo (same "
+                        "GPU model).", "A kernel log of a normal amdgpu init without any "
+                        "\"kfd kfd: amdgpu: added device\" line."],
+        "Fail: amdgpu drives the GPU but there is no /dev/kfd — root cause driver.kfd.missing. "
+        "Exit 1.", expect))
+
+
+def m_bar_small(out, cap):
+    m = Machine(out, "bar-small", "RX 6900 XT with a 256 MiB BAR")
+    g = rx6900xt(cap)
+    g.files["mem_info_vis_vram_total"] = "268435456\n"
+    consumer_host(m, g, os_id="ubuntu2204", release="6.5.0-45-generic", mem_kb=32766384,
+                  cpu="AMD Ryzen 7 5700X 8-Core Processor",
+                  log_lines=healthy_log(g.bdf, "1002:73bf", 16368))
+    expect = ["exit 0", "root_cause hardware.bar.small", "check hardware.bar warn"]
+    m.finish(expect, readme(
+        "bar-small", "An RX 6900 XT (16 GiB) whose CPU-visible VRAM window is 256 MiB: Above 4G "
+        "Decoding / Resizable BAR off in the firmware setup. Ubuntu 22.04 HWE kernel.",
+        [SRC_SYSFS_RS.format("rx6900xt") + ": the device dir verbatim except "
+         "`mem_info_vis_vram_total`."],
+        COMMON_ADDED + ["`mem_info_vis_vram_total` replaced by 268435456 (256 MiB, the "
+                        "classic non-resizable BAR size) by hand; `device` from the uevent.",
+                        "KFD topology (gfx1030, 80 CUs) and /dev/kfd as for rx7900xtx-healthy."],
+        "Warn: 256 MiB of 16368 MiB VRAM is CPU-visible — hardware.bar.small. Exit 0.", expect))
+
+
+def m_not_loaded(out, cap):
+    m = Machine(out, "amdgpu-not-loaded", "RX 6900 XT, no driver bound, amdgpu not loaded")
+    g = rx6900xt(cap)
+    consumer_host(m, g, os_id="ubuntu2204", release="6.5.0-45-generic", mem_kb=32766384,
+                  cpu="AMD Ryzen 7 5700X 8-Core Processor", loaded=False,
+                  log_lines=["Linux version 6.5.0-45-generic (buildd@lcy02-amd64-045)",
+                             "pci 0000:0c:00.0: [1002:73bf] type 00 class 0x030000"])
+    expect = ["exit 1", "root_cause driver.amdgpu.not_loaded", "check hardware.gpus pass",
+              "check driver.blacklist pass", "check driver.amdgpu fail", "check driver.kfd skip"]
+    m.finish(expect, readme(
+        "amdgpu-not-loaded", "An RX 6900 XT on the PCI bus with no driver bound; amdgpu is not "
+        "in /proc/modules and /sys/module/amdgpu does not exist, although the module file is "
+        "there (modules.dep lists it) and nothing blacklists it — e.g. a server image that "
+        "never loads it.",
+        [SRC_SYSFS_RS.format("rx6900xt") + ": only the generic PCI attributes (NUL-padded, "
+         "as captured); amdgpu's own files are absent when it is not bound."],
+        COMMON_ADDED + ["No /dev/kfd, no DRM nodes, no KFD topology (they exist only when "
+                        "amdgpu is loaded)."],
+        "Fail: root cause driver.amdgpu.not_loaded (fix: `sudo modprobe amdgpu`); the /dev/kfd "
+        "and later checks are blocked by it. Exit 1.", expect))
+
+
+def m_blacklisted_nomodeset(out, cap):
+    m = Machine(out, "blacklisted-nomodeset", "nomodeset on the kernel command line")
+    g = rx6900xt(cap)
+    rel = "6.5.0-45-generic"
+    consumer_host(m, g, os_id="ubuntu2204", release=rel, mem_kb=32766384,
+                  cpu="AMD Ryzen 7 5700X 8-Core Processor", loaded=False,
+                  cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{rel} root=UUID=0b7a1f6e-3c55-4c1e-9d0a-"
+                          "5f2a5b9e1c11 ro quiet splash nomodeset",
+                  log_lines=["Booted with the nomodeset parameter. Only the system framebuffer "
+                             "will be available",
+                             "[drm] amdgpu kernel modesetting disabled."])
+    expect = ["exit 1", "root_cause driver.amdgpu.blacklisted", "check driver.blacklist fail",
+              "check driver.amdgpu skip"]
+    m.finish(expect, readme(
+        "blacklisted-nomodeset", "amdgpu-not-loaded, but the reason is `nomodeset` on "
+        "/proc/cmdline (left from an installer's \"safe graphics\" boot entry).",
+        [SRC_SYSFS_RS.format("rx6900xt") + " (generic PCI attributes)."],
+        COMMON_ADDED + ["`nomodeset` on the command line and the two kernel log lines Linux "
+                        "6.x prints for it (drm_nomodeset.c, amdgpu_drv.c): written by hand."],
+        "Fail: root cause driver.amdgpu.blacklisted naming the `nomodeset` token of "
+        "/proc/cmdline; driver.amdgpu is blocked by driver.blacklist. Exit 1.", expect))
+
+
+def m_blacklisted_modprobe(out, cap):
+    m = Machine(out, "blacklisted-modprobe", "blacklist amdgpu in /etc/modprobe.d")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, loaded=False, log_lines=[])
+    m.write("/etc/modprobe.d/blacklist-amdgpu.conf",
+            "# Added for GPU passthrough tests\nblacklist amdgpu\n")
+    m.write("/etc/modprobe.d/alsa-base.conf", "options snd-hda-intel power_save=1\n")
+    expect = ["exit 1", "root_cause driver.amdgpu.blacklisted", "check driver.blacklist fail"]
+    m.finish(expect, readme(
+        "blacklisted-modprobe", "An RX 7900 XTX, no driver bound, amdgpu not loaded, and "
+        "/etc/modprobe.d/blacklist-amdgpu.conf line 2 says `blacklist amdgpu`.",
+        [SRC_LACT.format("rx7900xtx") + " (generic PCI attributes only)."],
+        COMMON_ADDED + ["The modprobe.d files (one unrelated) written by hand; an empty "
+                        "recorded kernel log."],
+        "Fail: root cause driver.amdgpu.blacklisted with evidence "
+        "/etc/modprobe.d/blacklist-amdgpu.conf:2. Exit 1.", expect))
+
+
+def m_dkms_not_built(out, cap):
+    m = Machine(out, "dkms-not-built", "amdgpu-dkms built for 6.5, booted 6.8")
+    g = rx7900xtx(cap)
+    rel = "6.8.0-52-generic"
+    consumer_host(m, g, os_id="ubuntu2204", release=rel, loaded=False, module_file=False,
+                  log_lines=[])
+    dkms(m, "6.10.5-2084815.22.04", ["6.5.0-45-generic"])
+    m.write("/lib/modules/6.5.0-45-generic/updates/dkms/amdgpu.ko", b"")
+    expect = ["exit 1", "root_cause driver.dkms.not_built_for_kernel", "check driver.amdgpu fail"]
+    m.finish(expect, readme(
+        "dkms-not-built", "Ubuntu 22.04 with amdgpu-dkms (ROCm 6.3-era 6.10.5) built for "
+        "6.5.0-45-generic; an HWE upgrade booted 6.8.0-52-generic, for which DKMS built "
+        "nothing (headers missing) and linux-modules-extra (the in-tree amdgpu) is not "
+        "installed: /lib/modules/6.8.0-52-generic has no amdgpu.ko.",
+        [SRC_LACT.format("rx7900xtx") + " (generic PCI attributes only)."],
+        COMMON_ADDED + ["The DKMS tree /var/lib/dkms/amdgpu/6.10.5-2084815.22.04/"
+                        "6.5.0-45-generic/x86_64/module/amdgpu.ko and the old kernel's "
+                        "updates/dkms/amdgpu.ko (empty placeholders; the build id is "
+                        "illustrative)."],
+        "Fail: root cause driver.dkms.not_built_for_kernel (fix: install the headers and "
+        "`sudo dkms autoinstall -k 6.8.0-52-generic`). Exit 1.", expect))
+
+
+def m_secure_boot(out, cap):
+    m = Machine(out, "secure-boot-blocked", "ROCm/ROCm#4452: Secure Boot blocks amdgpu-dkms")
+    g = rx6900xt(cap)
+    rel = "6.1.0-30-amd64"
+    consumer_host(m, g, os_id="debian12", release=rel, mem_kb=32766384, loaded=False,
+                  module_file=False, cpu="AMD Ryzen 7 5700X 8-Core Processor",
+                  efi_secure_boot=True, log_lines=[
+                      "Lockdown: modprobe: unsigned module loading is restricted; see man "
+                      "kernel_lockdown.7"])
+    lib_modules(m, rel, amdgpu_path="updates/dkms/amdgpu.ko")
+    dkms(m, "6.10.5-2111494.22.04", [rel])
+    m.write("/opt/rocm-6.3.3/.info/version", "6.3.3-74\n")
+    m.link("/opt/rocm", "/opt/rocm-6.3.3")
+    expect = ["exit 1", "root_cause driver.secure_boot.module_blocked", "check driver.amdgpu fail"]
+    m.finish(expect, readme(
+        "secure-boot-blocked", "The machine of ROCm/ROCm#4452 after its reboot: Debian 12, "
+        "kernel 6.1.0-30-amd64, Ryzen 7 5700X, RX 6900 XT (gfx1030) at 0000:0c:00.0 "
+        "(rocminfo BDFID 3072), ROCm 6.3.3 with amdgpu-dkms from the jammy repository, UEFI "
+        "Secure Boot on. rocminfo said \"ROCk module is NOT loaded, possibly no GPU devices\" "
+        "and clinfo found 0 devices; disabling Secure Boot fixed it.",
+        [SRC_4452 + ": GPU model/BDF, kernel, CPU, RAM (rocminfo CPU pool 32766384 KB), ROCm "
+         "version 6.3.3-74 (apt show rocm-libs), the not-loaded state.",
+         SRC_SYSFS_RS.format("rx6900xt") + ": generic PCI attributes of an RX 6900 XT at the "
+         "same BDF 0000:0c:00.0 (PROVENANCE: likely the same card model, not proven the same "
+         "card)."],
+        COMMON_ADDED + [
+            "SecureBoot efivar value 1, the DKMS tree for 6.1.0-30-amd64 and modules.dep "
+            "pointing amdgpu at updates/dkms/amdgpu.ko (what amdgpu-dkms installs); the DKMS "
+            "build id is illustrative (6.10.5 is the ROCm 6.3-era amdgpu-dkms version).",
+            "The kernel log line is the text Debian's lockdown prints when an unsigned module "
+            "is refused (the issue did not include dmesg).",
+            "/opt/rocm -> rocm-6.3.3 with .info/version `6.3.3-74`."],
+        "Fail: Secure Boot is on and the unsigned DKMS amdgpu is not loaded — root cause "
+        "driver.secure_boot.module_blocked (enrol the DKMS MOK key or disable Secure Boot). "
+        "Exit 1.", expect))
+
+
+def m_firmware_missing(out, cap):
+    m = Machine(out, "firmware-missing", "MI100: arcturus_gpu_info.bin missing")
+    bdf = "0000:23:00.0"
+    rel = "5.15.0-116-generic"
+    host_base(m, os_id="ubuntu2204", release=rel,
+              proc_version=f"Linux version {rel} (buildd@lcy02-amd64-015) (gcc (Ubuntu "
+                           "11.4.0-1ubuntu1~22.04) 11.4.0, GNU ld (GNU Binutils for Ubuntu) 2.38)"
+                           " #126-Ubuntu SMP Mon Jul 1 10:14:24 UTC 2024",
+              cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{rel} root=/dev/sda2 ro",
+              mem_kb=131811212, cpu_model="AMD EPYC 7302 16-Core Processor",
+              modules=[AMDGPU_MODULE_LINE])
+    lib_modules(m, rel, amdgpu_path=intree_amdgpu_path(rel))
+    amdgpu_module(m)
+    bridge(m, "0000:20:03.1", "pci0000:20", vendor="0x1022")
+    pci_dev(m, bdf, rootbus="pci0000:20", parents=("0000:20:03.1",), files={
+        "vendor": "0x1002", "device": "0x738c", "subsystem_vendor": "0x1002",
+        "subsystem_device": "0x0c34", "revision": "0x01", "class": "0x038000",
+        "numa_node": "0", "current_link_speed": "16.0 GT/s PCIe", "current_link_width": "16",
+        "max_link_speed": "16.0 GT/s PCIe", "max_link_width": "16"})
+    kfd_base(m, 511)
+    cpu_only_kfd(m, cores=32, mem_bytes=131811212 * 1024)
+    log(m, ["[drm] amdgpu kernel modesetting enabled.",
+            f"amdgpu {bdf}: Direct firmware load for amdgpu/arcturus_gpu_info.bin failed with "
+            "error -2",
+            f"amdgpu {bdf}: amdgpu: Failed to load gpu_info firmware \"amdgpu/"
+            "arcturus_gpu_info.bin\"",
+            f"amdgpu {bdf}: Fatal error during GPU init",
+            f"amdgpu: probe of {bdf} failed with error -2"])
+    expect = ["exit 1", "root_cause driver.firmware.missing", "check driver.firmware fail",
+              "check driver.gpu_init skip"]
+    m.finish(expect, readme(
+        "firmware-missing", "An Instinct MI100 (Arcturus, 1002:738c) at 0000:23:00.0 on an EPYC "
+        "server whose linux-firmware lacks amdgpu/arcturus_gpu_info.bin: amdgpu loads, the "
+        "probe fails with -2 (ENOENT), the GPU is left without a driver.",
+        [SRC_FM + ": the four amdgpu lines are the ones quoted from ROCm/ROCm#1357 (MI100, "
+         "arcturus_gpu_info.bin) under `amdgpu-firmware-missing-fatal-init`."],
+        COMMON_ADDED + [
+            "The whole PCI function by hand (no sysfs capture of this machine): MI100 ids from "
+            "libdrm amdgpu.ids; subsystem 1002:0c34 and class 0x038000 (display-other, the "
+            "headless Instinct class before MI300) are assumptions.",
+            "/dev/kfd (major 511: dynamic majors on large servers are allocated from the top) "
+            "and a CPU-only KFD topology: amdgpu creates both at module init."],
+        "Fail: one root cause, driver.firmware.missing for amdgpu/arcturus_gpu_info.bin on "
+        "0000:23:00.0 (the \"Direct firmware load\" and \"Failed to load gpu_info firmware\" "
+        "lines are two reports of the same missing file). The \"Fatal error during GPU init\" "
+        "that follows is its consequence: driver.gpu_init is blocked by driver.firmware "
+        "rather than reported as a second root cause. Exit 1.",
+        expect))
+
+
+def m_atomics(out, cap):
+    m = Machine(out, "pcie-atomics-unsupported", "RX 5500 XT behind a switch without atomics")
+    g = rx5500xt(cap)
+    rel = "6.8.0-45-generic"
+    consumer_host(m, g, release=rel, mem_kb=32768000, kfd_node_for_gpu=False,
+                  cpu="Intel(R) Core(TM) i7-3770K CPU @ 3.50GHz", log_lines=[
+                      "[drm] amdgpu kernel modesetting enabled.",
+                      f"amdgpu {g.bdf}: amdgpu: PCIE atomic ops is not supported",
+                      f"[drm] Initialized amdgpu 3.57.0 20150101 for {g.bdf} on minor 0",
+                      "kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics"])
+    expect = ["exit 1", "root_cause hardware.pcie.atomics_unsupported",
+              "check hardware.pcie_atomics fail"]
+    m.finish(expect, readme(
+        "pcie-atomics-unsupported", "An RX 5500 XT (Navi14, 1002:7340) at 0000:04:00.0 on an "
+        "Ivy Bridge desktop (i7-3770K, no PCIe AtomicOps routing to the root port). amdgpu "
+        "drives the display, but KFD refuses the GPU (\"PCI rejects atomics\"): the KFD "
+        "topology has only the CPU node.",
+        [SRC_LACT.format("rx5500xt") + ": `card1/device/*` verbatim.",
+         SRC_FM + ": \"kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics\" "
+         "(pcie-atomics-rejected; xuhuisheng/rocm-build#18, ROCm/ROCm#1218 for the i7-3770K)."],
+        COMMON_ADDED + [
+            "`device`, subsystem ids, `class` from the snapshot's uevent; `max_link_*` 16 GT/s "
+            "x16 (Navi14's link is PCIe 4.0 x8 electrically — the exact value does not matter "
+            "here); VRAM 8 GiB assumed. The bridges 0000:00:1c.4 (Intel root port) and the "
+            "1002:1478/1479 switch are hand-placed.",
+            "\"amdgpu …: amdgpu: PCIE atomic ops is not supported\" is amdgpu_device.c's "
+            "dev_info (seen verbatim in public dmesg logs); hand-placed here."],
+        "Fail: the GPU needs PCIe atomics and the path does not provide them — one root "
+        "cause, hardware.pcie.atomics_unsupported for 0000:04:00.0, with both kernel log "
+        "lines as evidence (\"skipped device 1002:7340\" names the same GPU by PCI id). "
+        "Exit 1.",
+        expect))
+
+
+def m_phoenix(out, cap):
+    m = Machine(out, "phoenix-apu", "Ryzen 7040 laptop, Radeon 780M iGPU")
+    src = os.path.join(cap, "LACT/tests/snapshots/amd/phoenix")
+    files = read_capture_dir(os.path.join(src, "card1/device"))
+    rel = "6.8.0-45-generic"
+    # KFD CPU node mem bank: 62867955712 bytes -> MemTotal in kB.
+    mem_kb = 62867955712 // 1024
+    pv = (f"Linux version {rel} (buildd@lcy02-amd64-046) (x86_64-linux-gnu-gcc-13 (Ubuntu "
+          "13.2.0-23ubuntu4) 13.2.0, GNU ld (GNU Binutils for Ubuntu) 2.42) #45-Ubuntu SMP "
+          "PREEMPT_DYNAMIC Fri Aug 30 12:02:04 UTC 2024")
+    host_base(m, os_id="ubuntu2404", release=rel, proc_version=pv,
+              cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{rel} root=/dev/nvme0n1p2 ro quiet splash",
+              mem_kb=mem_kb, cpu_model="AMD Ryzen 7 PRO 7840U w/ Radeon 780M Graphics",
+              modules=[AMDGPU_MODULE_LINE])
+    lib_modules(m, rel, amdgpu_path=intree_amdgpu_path(rel))
+    amdgpu_module(m)
+    bridge(m, "0000:00:08.1", "pci0000:00", vendor="0x1022")
+    devdir = pci_dev(m, "0000:64:00.0", rootbus="pci0000:00", parents=("0000:00:08.1",),
+                     files=files, driver="amdgpu")
+    m.copy_tree(os.path.join(src, "card1/device"), devdir)
+    drm_nodes(m, devdir, card=1, render=128)
+    for fn in ("uevent", "dev", "boot_display"):
+        with open(os.path.join(src, "card1", fn), "rb") as f:
+            m.write(f"{devdir}/drm/card1/{fn}", f.read())
+    m.link("/sys/class/kfd/kfd", KFD_DIR)
+    m.copy_tree(os.path.join(src, "kfd"), KFD_DIR)
+    m.node("/dev/kfd", 237, 0, "0660", "root", "render")
+    log(m, healthy_log("0000:64:00.0", "1002:15bf", 4096, minor=1))
+    expect = ["exit 0", "check hardware.gpus pass", "check driver.kfd pass",
+              "check driver.kfd_topology pass"]
+    m.finish(expect, readme(
+        "phoenix-apu", "A Lenovo laptop (subsystem 17aa:50da) with a Ryzen 7040 \"Phoenix\" "
+        "APU: Radeon 780M (1002:15bf rev 0xdd, gfx1103) at 0000:64:00.0, 4 GiB VRAM carve-out, "
+        "~58.5 GiB RAM, in-tree amdgpu on Ubuntu 24.04.",
+        [SRC_LACT.format("phoenix") + ": `card1/device/*` verbatim as the PCI device dir, "
+         "`card1/{uevent,dev,boot_display}` into drm/card1, and the real `kfd/` dir (dev "
+         "237:0, topology with CPU node 0 and GPU node 1, gfx_target_version 110003, 27 "
+         "caches) verbatim as /sys/devices/virtual/kfd/kfd."],
+        COMMON_ADDED + [
+            "MemTotal 61394488 kB = the KFD CPU node's mem bank (62867955712 bytes) / 1024: "
+            "KFD reports system RAM there, so this is the capture's own evidence.",
+            "renderD128 (the KFD node's drm_render_minor 128) and /dev/kfd 237:0 from the "
+            "capture's kfd/dev."],
+        "Healthy at the hardware and driver layers: 1 × Radeon 780M (gfx1103), APU (PCIe "
+        "link and BAR checks do not apply: the carve-out is fully visible, 4096 of 4096 MiB), "
+        "RAM 58.5 GiB above the 32 GiB recommendation, KFD node present and usable. Exit 0. "
+        "(gfx1103 is not on ROCm's official support list: that is the runtime layer's "
+        "judgement, which needs a ROCm install and a HIP probe this capture does not hold.)",
+        expect))
+
+
+def m_vm(out, cap):
+    m = Machine(out, "vm-no-gpu", "Firecracker VM, virtio devices only")
+    rel = "6.1.0-28-amd64"
+    host_base(m, os_id="debian12", release=rel,
+              proc_version=f"Linux version {rel} (debian-kernel@lists.debian.org) (gcc-12 "
+                           "(Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 "
+                           "SMP PREEMPT_DYNAMIC Debian 6.1.119-1 (2024-11-22)",
+              cmdline="console=ttyS0 reboot=k panic=1 pci=realloc root=/dev/vda rw",
+              mem_kb=24683652, cpu_model="AMD EPYC", hypervisor=True, user=None,
+              groups=(), efi=False, cgroup="0::/\n")
+    lib_modules(m, rel)
+    devices = [("0000:00:00.0", "0x8086", "0x0d57", "0x0000", "0x0000", "0x00", "0x060000", None),
+               ("0000:00:01.0", "0x1af4", "0x1045", "0x1af4", "0x1045", "0x01", "0xffff00",
+                "virtio-pci"),
+               ("0000:00:02.0", "0x1af4", "0x1042", "0x1af4", "0x1042", "0x01", "0x018000",
+                "virtio-pci"),
+               ("0000:00:03.0", "0x1af4", "0x1041", "0x1af4", "0x1041", "0x01", "0x020000",
+                "virtio-pci"),
+               ("0000:00:04.0", "0x1af4", "0x1053", "0x1af4", "0x1053", "0x01", "0xffff00",
+                "virtio-pci"),
+               ("0000:00:05.0", "0x1af4", "0x1044", "0x1af4", "0x1044", "0x01", "0xffff00",
+                "virtio-pci")]
+    for bdf, v, d, sv, sd, rev, cls, drv in devices:
+        pci_dev(m, bdf, rootbus="pci0000:00", driver=drv, files={
+            "vendor": v, "device": d, "subsystem_vendor": sv, "subsystem_device": sd,
+            "revision": rev, "class": cls, "numa_node": "-1"})
+    expect = ["exit 1", "root_cause hardware.gpu.none_found", "check hardware.gpus fail"]
+    m.finish(expect, readme(
+        "vm-no-gpu", "A Firecracker microVM like the host these tests are built on: an Intel "
+        "8086:0d57 host bridge and five virtio (1af4) functions — network, block, vsock, "
+        "balloon, entropy — and no GPU passed through; the CPU flags say `hypervisor`.",
+        [SRC_HOST_VM + ": vendor, device, subsystem, revision, class and driver of every PCI "
+         "function."],
+        ["/proc/cpuinfo with the `hypervisor` flag, a generic microVM /proc/cmdline (the "
+         "host's own command line was not copied), /etc files, no machine.json user (= root), "
+         "no EFI (microVMs boot without firmware), no kernel log recording."],
+        "Fail: no AMD GPU on the PCI bus — root cause hardware.gpu.none_found, whose message "
+        "names what is there (only virtio devices: a VM without GPU passthrough), with the "
+        "info-level hardware.vm.no_passthrough beside it. Exit 1.", expect))
+
+
+def m_nvidia(out, cap):
+    m = Machine(out, "nvidia-only", "NVIDIA H200 VM, no AMD GPU")
+    rel = "6.8.0-45-generic"
+    host_base(m, os_id="ubuntu2404", release=rel,
+              proc_version=f"Linux version {rel} (buildd@lcy02-amd64-046) (x86_64-linux-gnu-gcc-"
+                           "13 (Ubuntu 13.2.0-23ubuntu4) 13.2.0, GNU ld (GNU Binutils for Ubuntu) "
+                           "2.42) #45-Ubuntu SMP PREEMPT_DYNAMIC Fri Aug 30 12:02:04 UTC 2024",
+              cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{rel} root=/dev/vda1 ro console=ttyS0",
+              mem_kb=131961788, cpu_model="Intel(R) Xeon(R) Processor", hypervisor=True,
+              modules=["nvidia 14299136 - - Live 0x0000000000000000 (O)"], efi=False)
+    lib_modules(m, rel, amdgpu_path=intree_amdgpu_path(rel))
+    devices = [("0000:00:00.0", "0x8086", "0x0d57", "0x0000", "0x0000", "0x00", "0x060000", None),
+               ("0000:00:01.0", "0x1af4", "0x1042", "0x1af4", "0x1042", "0x01", "0x018000",
+                "virtio-pci"),
+               ("0000:00:02.0", "0x1af4", "0x1042", "0x1af4", "0x1042", "0x01", "0x018000",
+                "virtio-pci"),
+               ("0000:00:03.0", "0x1af4", "0x1041", "0x1af4", "0x1041", "0x01", "0x020000",
+                "virtio-pci"),
+               ("0000:00:04.0", "0x1af4", "0x1053", "0x1af4", "0x1053", "0x01", "0xffff00",
+                "virtio-pci"),
+               ("0000:00:05.0", "0x1af4", "0x1044", "0x1af4", "0x1044", "0x01", "0xffff00",
+                "virtio-pci")]
+    for bdf, v, d, sv, sd, rev, cls, drv in devices:
+        pci_dev(m, bdf, rootbus="pci0000:00", driver=drv, files={
+            "vendor": v, "device": d, "subsystem_vendor": sv, "subsystem_device": sd,
+            "revision": rev, "class": cls, "numa_node": "-1"})
+    devdir = pci_dev(m, "0000:00:06.0", rootbus="pci0000:00", driver="nvidia", files={
+        "vendor": "0x10de", "device": "0x2335", "subsystem_vendor": "0x10de",
+        "subsystem_device": "0x18bf", "revision": "0xa1", "class": "0x030200",
+        "numa_node": "-1", "current_link_speed": "32.0 GT/s PCIe", "current_link_width": "16",
+        "max_link_speed": "32.0 GT/s PCIe", "max_link_width": "16"})
+    drm_nodes(m, devdir, card=0, render=128)
+    m.node("/dev/nvidia0", 195, 0, "0666")
+    m.node("/dev/nvidiactl", 195, 255, "0666")
+    expect = ["exit 1", "root_cause hardware.gpu.none_found", "check hardware.gpus fail"]
+    m.finish(expect, readme(
+        "nvidia-only", "The project's lent GPU machine: a VM with an NVIDIA H200 (10de:2335, "
+        "subsystem 10de:18bf, rev a1, class 0x030200 3D controller, 32 GT/s x16) bound to the "
+        "nvidia driver, plus virtio devices. No AMD hardware.",
+        [SRC_H200 + ": every PCI function's ids, class, link and driver; MemTotal, CPU model, "
+         "the /proc/modules nvidia line."],
+        COMMON_ADDED + ["OS/kernel (Ubuntu 24.04, 6.8.0-45-generic) instead of the VM's own "
+                        "kernel; the nvidia-drm card0/renderD128 and /dev/nvidia* nodes."],
+        "Fail: no AMD GPU — root cause hardware.gpu.none_found, naming the NVIDIA H200 at "
+        "0000:00:06.0 (not supported by ROCm). Exit 1.", expect))
+
+
+def mi210_host(m, n_gpus, *, cmdline, ras_ue=0, release="5.15.0-116-generic",
+               dkms_version="6.7.0"):
+    pv = (f"Linux version {release} (buildd@lcy02-amd64-015) (gcc (Ubuntu 11.4.0-1ubuntu1~22.04)"
+          " 11.4.0, GNU ld (GNU Binutils for Ubuntu) 2.38) #126-Ubuntu SMP Mon Jul 1 10:14:24 UTC "
+          "2024")
+    mem_kb = 528000000
+    host_base(m, os_id="ubuntu2204", release=release, proc_version=pv, cmdline=cmdline,
+              mem_kb=mem_kb, cpu_model="AMD EPYC 7763 64-Core Processor",
+              modules=[AMDGPU_DKMS_MODULE_LINE])
+    lib_modules(m, release, amdgpu_path="updates/dkms/amdgpu.ko")
+    dkms(m, dkms_version + "-1781449.22.04", [release])
+    amdgpu_module(m, dkms_version)
+    buses = [0x03, 0x23, 0x43, 0x63, 0x83, 0xa3, 0xc3, 0xe3][:n_gpus]
+    kfd_base(m, 511)
+    kfd_topology_header(m, generation=2)
+    n_cpu = 2
+    hive_ids = [6173453264018003003, 11946364817316442443]
+    cpu_links = {0: [], 1: [link_props(1, 1, 0, 32)]}
+    cpu_links[0].append(link_props(1, 0, 1, 32))
+    gpu_nodes = []
+    for i, bus in enumerate(buses):
+        bdf = f"0000:{bus:02x}:00.0"
+        root = f"0000:{bus - 3 & 0xe0:02x}:01.1"
+        rootbus = f"pci0000:{bus - 3 & 0xe0:02x}"
+        bridge(m, root, rootbus)
+        ras = {}
+        for blk in ("umc", "sdma", "gfx", "mmhub", "pcie_bif", "hdp", "xgmi_wafl"):
+            ue = ras_ue if (blk == "umc" and i == 0) else 0
+            ras[f"ras/{blk}_err_count"] = f"ue: {ue}\nce: 0\n"
+        ras["ras/features"] = "feature mask: 0x0000597f\n"
+        numa = 0 if bus < 0x80 else 1
+        files = {"vendor": "0x1002", "device": "0x740f", "subsystem_vendor": "0x1002",
+                 "subsystem_device": "0x0c34", "revision": "0x02", "class": "0x038000",
+                 "numa_node": str(numa), "current_link_speed": "16.0 GT/s PCIe",
+                 "current_link_width": "16", "max_link_speed": "16.0 GT/s PCIe",
+                 "max_link_width": "16", "mem_info_vram_total": "68702699520",
+                 "mem_info_vis_vram_total": "68702699520", "vbios_version": "113-D67301-063",
+                 **ras}
+        devdir = pci_dev(m, bdf, rootbus=rootbus, parents=(root,), files=files,
+                         driver="amdgpu")
+        drm_nodes(m, devdir, card=i + 1, render=128 + i)
+        node = n_cpu + i
+        hive = hive_ids[i // 4] if n_gpus > 1 else 0
+        links = [link_props(2, node, numa, 20, 0, flags=1)]
+        peers = [n_cpu + j for j in range(n_gpus) if j != i and j // 4 == i // 4]
+        for p in peers:
+            links.append(link_props(11, node, p, 15, 50000, flags=1, min_bw=50000))
+        gpu_nodes.append((node, bdf, bus, hive, links))
+        cpu_links[numa].append(link_props(2, numa, node, 20, 0, flags=1))
+    for c in range(n_cpu):
+        kfd_node(m, c, cpu_node_props(64, io_links=len(cpu_links[c]), clk=2450),
+                 bank=bank_props(0, mem_kb * 1024 // 2, 64, 3200), links=cpu_links[c])
+    for node, bdf, bus, hive, links in gpu_nodes:
+        kp = gpu_node_props(simd=416, simd_per_cu=4, wave=64, gfx=90010, device_id=0x740f,
+                            location_id=bus << 8, render_minor=128 + node - n_cpu, hive_id=hive,
+                            io_links=len(links), array_count=8, cu_per_array=13,
+                            unique_id=0x3c4b1a0e2d9f0000 + node, xgmi_sdma=3, fw=78,
+                            sdma_fw=8, clk=1700)
+        kfd_node(m, node, kp, name="aldebaran", gpu_id=20000 + node * 1111,
+                 bank=bank_props(1, 68702699520, 4096, 1600), links=links)
+    log(m, ["[drm] amdgpu kernel modesetting enabled.", "[drm] amdgpu version: 6.7.0"] +
+        [f"kfd kfd: amdgpu: added device 1002:740f" for _ in buses])
+    return mem_kb
+
+
+MI210_ADDED = [
+    "Everything, by hand: the capture the brief names for this machine "
+    "(k8s-device-plugin testdata/topo-mi210-xgmi-pcie) is not in this checkout — PROVENANCE.md "
+    "keeps some captures aside as an independent acceptance set — so the MI210s are built from "
+    "the kernel ABI (kfd_topology.c node/io_link formats, amdgpu sysfs), libdrm amdgpu.ids "
+    "(0x740f rev 0x02 = MI210) and the facts sysfs-layout.md records: gfx_target_version 90010, "
+    "PCIe io_links type 2 weight 20 to the CPU, XGMI type 11 weight 15 max_bandwidth 50000 "
+    "inside each 4-GPU hive, two distinct hive_ids, CPU-CPU type 1 weight 32.",
+    "416 SIMDs = 104 CUs × 4; 64 GiB HBM2e (68702699520 bytes, large BAR as on Instinct); "
+    "class 0x038000 and subsystem 1002:0c34 are assumptions; vbios string illustrative.",
+    "amdgpu-dkms 6.7.0 (/sys/module/amdgpu/version, DKMS tree, updates/dkms/amdgpu.ko in "
+    "modules.dep, the (OE) taint in /proc/modules), /dev/kfd 511:0.",
+    "`ras/*_err_count` files (\"ue: N\\nce: N\\n\", amdgpu_ras.c) for the blocks an MI200 "
+    "exposes.",
+] + COMMON_ADDED
+
+
+def m_mi210(out, cap):
+    m = Machine(out, "mi210-xgmi-healthy", "8x MI210 in two XGMI hives")
+    mi210_host(m, 8, cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic root=/dev/sda2 ro "
+               "iommu=pt amd_iommu=on")
+    expect = ["exit 0", "check hardware.gpus pass", "check driver.iommu pass",
+              "check driver.kfd_topology pass", "check hardware.ras pass"]
+    m.finish(expect, readme(
+        "mi210-xgmi-healthy", "A dual-EPYC 7763 server with 8 × Instinct MI210 (gfx90a) in two "
+        "4-GPU XGMI hives, Ubuntu 22.04, amdgpu-dkms 6.7.0, iommu=pt, ~503 GiB RAM.",
+        ["None captured (see below)."], MI210_ADDED,
+        "Healthy: 8 × AMD Instinct MI210 (gfx90a), every GPU with a KFD node, RAS counters all "
+        "zero, IOMMU in passthrough. Exit 0.", expect))
+
+
+def m_iommu(out, cap):
+    m = Machine(out, "iommu-not-passthrough", "4x MI210 without iommu=pt")
+    mi210_host(m, 4, cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic root=/dev/sda2 ro "
+               "amd_iommu=on")
+    expect = ["exit 0", "root_cause driver.iommu.not_passthrough", "check driver.iommu warn"]
+    m.finish(expect, readme(
+        "iommu-not-passthrough", "The MI210 server with 4 GPUs (one hive) booted without "
+        "iommu=pt (amd_iommu=on only: translated mode).",
+        ["None captured (see mi210-xgmi-healthy)."], MI210_ADDED,
+        "Warn: several GPUs with the IOMMU translating — driver.iommu.not_passthrough (add "
+        "iommu=pt). Exit 0.", expect))
+
+
+def m_ras(out, cap):
+    m = Machine(out, "ras-uncorrectable", "MI210 with 3 uncorrectable UMC errors")
+    mi210_host(m, 1, ras_ue=3, cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic "
+               "root=/dev/sda2 ro iommu=pt")
+    expect = ["exit 1", "root_cause hardware.ras.uncorrectable", "check hardware.ras fail"]
+    m.finish(expect, readme(
+        "ras-uncorrectable", "The MI210 server with one GPU whose `ras/umc_err_count` reads "
+        "\"ue: 3\\nce: 0\\n\" (three uncorrectable HBM ECC errors).",
+        ["None captured (see mi210-xgmi-healthy)."], MI210_ADDED + [
+            "ue: 3 in umc_err_count of 0000:03:00.0, by hand."],
+        "Fail: hardware.ras.uncorrectable naming block umc, count 3 and 0000:03:00.0. Exit 1.",
+        expect))
+
+
+def m_count_mismatch(out, cap):
+    m = Machine(out, "gpu-count-mismatch", "8 MI210 expected, 4 present")
+    mi210_host(m, 4, cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic root=/dev/sda2 ro "
+               "iommu=pt")
+    expect = ["expect-gpus 8", "exit 1", "root_cause hardware.gpu.count_mismatch",
+              "check hardware.gpu_count fail"]
+    m.finish(expect, readme(
+        "gpu-count-mismatch", "The MI210 server with only 4 of its 8 GPUs on the bus (e.g. a "
+        "defective XGMI bridge hides a hive, ROCm/ROCm#2747); the replay test passes "
+        "--expect-gpus 8.",
+        ["None captured (see mi210-xgmi-healthy)."], MI210_ADDED,
+        "Fail: hardware.gpu.count_mismatch (expected 8, found 4). Exit 1.", expect))
+
+
+def m_mi300x(out, cap):
+    m = Machine(out, "mi300x-healthy", "8x MI308X (MI300 series) in QPX mode")
+    src = os.path.join(cap, "k8s-device-plugin/testdata/topology-parsing-mi308/topology")
+    rel = "5.15.0-116-generic"
+    pv = (f"Linux version {rel} (buildd@lcy02-amd64-015) (gcc (Ubuntu 11.4.0-1ubuntu1~22.04) "
+          "11.4.0, GNU ld (GNU Binutils for Ubuntu) 2.38) #126-Ubuntu SMP Mon Jul 1 10:14:24 UTC "
+          "2024")
+    # Sum of the two CPU nodes' mem banks (1081864880128 bytes each).
+    mem_kb = 2 * 1081864880128 // 1024
+    host_base(m, os_id="ubuntu2204", release=rel, proc_version=pv,
+              cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{rel} root=/dev/nvme0n1p2 ro iommu=pt "
+                      "amd_iommu=on pci=realloc=off",
+              mem_kb=mem_kb, cpu_model="AMD EPYC 9554 64-Core Processor",
+              modules=[AMDGPU_DKMS_MODULE_LINE])
+    lib_modules(m, rel, amdgpu_path="updates/dkms/amdgpu.ko")
+    dkms(m, "6.10.5-2084815.22.04", [rel])
+    amdgpu_module(m, "6.10.5")
+    # ASPEED BMC VGA (ast) takes card0, as on most Instinct servers.
+    bridge(m, "0000:00:07.1", "pci0000:00", vendor="0x1022")
+    bmc = pci_dev(m, "0000:02:00.0", rootbus="pci0000:00", parents=("0000:00:07.1",),
+                  driver="ast", files={"vendor": "0x1a03", "device": "0x2000",
+                                       "subsystem_vendor": "0x1a03",
+                                       "subsystem_device": "0x2000", "revision": "0x52",
+                                       "class": "0x030000", "numa_node": "0"})
+    drm_nodes(m, bmc, card=0)
+    # The 8 GPUs: BDF from each physical GPU's first KFD node (domain, location_id).
+    gpus = []
+    nodes_dir = os.path.join(src, "nodes")
+    for n in sorted(os.listdir(nodes_dir), key=int):
+        with open(os.path.join(nodes_dir, n, "properties")) as f:
+            p = dict(line.split() for line in f if line.strip())
+        if p["simd_count"] != "0" and int(p["location_id"]) & 0x7 == 0:
+            gpus.append((int(p["domain"]), int(p["location_id"]), int(p["drm_render_minor"]),
+                         int(p["unique_id"])))
+    xcp = 0
+    for i, (domain, loc, minor, uid) in enumerate(gpus):
+        bus = loc >> 8
+        bdf = f"{domain:04x}:{bus:02x}:00.0"
+        rootbus = f"pci{domain:04x}:{bus & 0xe0:02x}"
+        root = f"{domain:04x}:{bus & 0xe0:02x}:01.1"
+        parents = (root,)
+        if bus & 0xe0 == bus:
+            parents = ()  # the GPU sits on the root bus itself (0000:80:00.0)
+        else:
+            bridge(m, root, rootbus, speed="32.0 GT/s PCIe")
+        numa = 0 if domain == 0 else 1
+        files = {"vendor": "0x1002", "device": "0x74a2", "subsystem_vendor": "0x1002",
+                 "subsystem_device": "0x74a2", "revision": "0x00", "class": "0x120000",
+                 "numa_node": str(numa), "current_link_speed": "32.0 GT/s PCIe",
+                 "current_link_width": "16", "max_link_speed": "32.0 GT/s PCIe",
+                 "max_link_width": "16", "mem_info_vram_total": str(4 * 51539607552),
+                 "mem_info_vis_vram_total": str(4 * 51539607552), "unique_id": f"{uid:016x}",
+                 "current_compute_partition": "QPX", "available_compute_partition":
+                 "SPX, DPX, QPX, CPX", "current_memory_partition": "NPS1"}
+        for blk in ("umc", "sdma", "gfx", "mmhub", "pcie_bif", "hdp", "xgmi_wafl"):
+            files[f"ras/{blk}_err_count"] = "ue: 0\nce: 0\n"
+        devdir = pci_dev(m, bdf, rootbus=rootbus, parents=parents, files=files,
+                         driver="amdgpu")
+        drm_nodes(m, devdir, card=i + 1, render=minor)
+        # Partitions 1..7 of each GPU are amdgpu_xcp platform devices with their own render
+        # node (amdxcp: DRIVER_RENDER only), 8 render minors per GPU as the KFD minors show.
+        for k in range(1, 8):
+            xdir = f"/sys/devices/platform/amdgpu_xcp.{xcp}"
+            xcp += 1
+            r = minor + k
+            d = f"{xdir}/drm/renderD{r}"
+            m.write(d + "/dev", f"226:{r}\n")
+            m.write(d + "/uevent", f"MAJOR=226\nMINOR={r}\nDEVNAME=dri/renderD{r}\n"
+                    "DEVTYPE=drm_minor\n")
+            m.device_link(d + "/device", xdir)
+            m.link(f"/sys/class/drm/renderD{r}", d)
+            m.node(f"/dev/dri/renderD{r}", 226, r, "0660", "root", "render")
+    m.link("/sys/class/kfd/kfd", KFD_DIR)
+    m.write(KFD_DIR + "/dev", "511:0\n")
+    m.write(KFD_DIR + "/uevent", "MAJOR=511\nMINOR=0\nDEVNAME=kfd\n")
+    m.copy_tree(src, KFD_DIR + "/topology", skip_dirs=("caches",))
+    m.node("/dev/kfd", 511, 0, "0660", "root", "render")
+    log(m, ["[drm] amdgpu kernel modesetting enabled.", "[drm] amdgpu version: 6.10.5"] +
+        [f"kfd kfd: amdgpu: added device 1002:74a2" for _ in range(32)])
+    expect = ["exit 0", "check hardware.gpus pass", "check driver.amdgpu pass",
+              "check driver.kfd_topology pass", "check driver.iommu pass"]
+    m.finish(expect, readme(
+        "mi300x-healthy", "An 8-GPU Instinct MI300-series node: 8 × MI308X (1002:74a2, gfx942, "
+        "the export variant of MI300X with 80 CUs per partition) in QPX compute partitioning "
+        "(4 KFD nodes per GPU, 32 GPU nodes + 2 CPU nodes), one XGMI hive, two PCI segments "
+        "(0000 and 0001), ~2 TiB RAM, Ubuntu 22.04 with amdgpu-dkms 6.10.5, iommu=pt, user "
+        "alice in render. The directory is named mi300x-healthy as the MI300-series healthy "
+        "case; its GPUs are MI308X because that is the full real topology we have (the MI300X "
+        "CPX capture lacks gpu_id/name/mem_banks).",
+        [SRC_MI308 + ": the whole topology (generation_id, system_properties, every node's "
+         "properties/name/gpu_id/io_links/p2p_links/mem_banks) verbatim under "
+         "/sys/devices/virtual/kfd/kfd/topology; the per-node `caches/` dirs (5000+ files the "
+         "doctor never reads) were left out to keep the machine small."],
+        COMMON_ADDED + [
+            "PCI: one function per physical GPU at the BDF of its first partition's KFD node "
+            "(domain + location_id with the partition bits clear: 0000:0a:00.0, 0000:80:00.0, "
+            "0000:a4:00.0, 0000:c8:00.0, 0001:0b:00.0, 0001:81:00.0, 0001:a5:00.0, "
+            "0001:c9:00.0), class 0x120000 (processing accelerator: lspci shows MI300-series "
+            "\"Aqua Vanjaram\" parts as \"Processing accelerators [1200]\", e.g. "
+            "apache/cloudstack#11701 for MI325X — for MI308X itself an assumption), PCIe 5.0 "
+            "x16, VRAM 192 GiB (4 × the 48 GiB mem bank of each partition), `unique_id` from "
+            "KFD, RAS counters zero, partition files.",
+            "DRM: the ASPEED BMC VGA (1a03:2000, ast) as card0 as on most servers; GPU i is "
+            "card(i+1) with the render minor of its first KFD node (128, 136, …); partitions "
+            "1–7 are amdgpu_xcp platform devices with their own renderD nodes (minors 129–135, "
+            "…) whose `device` link is the platform device (inferred from the amdxcp driver).",
+            "MemTotal = the two CPU nodes' mem banks (2 × 1081864880128 bytes); CPU model "
+            "illustrative.",
+            "/dev/kfd 511:0; kernel log lines of a normal boot."],
+        "Healthy: 8 × AMD Instinct MI308X (gfx942); every GPU has its KFD nodes (partitions "
+        "map back to the PCI function when the partition bits of location_id are masked), "
+        "IOMMU passthrough, RAM far above 32 + 7 × 16 GiB. Exit 0.", expect))
+
+
+def m_wsl(out, cap):
+    m = Machine(out, "wsl2", "ROCm/ROCm#4403: RX 7900 XTX under WSL2")
+    rel = "5.15.167.4-microsoft-standard-WSL2"
+    host_base(m, os_id="ubuntu2204", release=rel,
+              proc_version=f"Linux version {rel} (root@f9c826d3017f) (gcc (GCC) 11.2.0, GNU ld "
+                           "(GNU Binutils) 2.37) #1 SMP Tue Nov 5 00:21:55 UTC 2024",
+              cmdline="initrd=\\initrd.img WSL_ROOT_INIT=1 panic=-1 nr_cpus=32 "
+                      "hv_utils.timesync_implicit=1 console=hvc0 debug pty.legacy_count=0",
+              mem_kb=49332556, cpu_model="AMD Ryzen 9 7950X 16-Core Processor",
+              hypervisor=True, groups=("alice", "sudo", "video", "render"), efi=False,
+              cgroup="0::/\n")
+    lib_modules(m, rel)
+    pci_dev(m, "2b69:00:00.0", rootbus="pci2b69:00", driver="virtio-pci", files={
+        "vendor": "0x1af4", "device": "0x105a", "subsystem_vendor": "0x1af4",
+        "subsystem_device": "0x1100", "revision": "0x01", "class": "0x018000",
+        "numa_node": "0"})
+    pci_dev(m, "2b9e:00:00.0", rootbus="pci2b9e:00", files={
+        "vendor": "0x1414", "device": "0x008e", "subsystem_vendor": "0x0000",
+        "subsystem_device": "0x0000", "revision": "0x00", "class": "0x030200",
+        "numa_node": "0"})
+    m.node("/dev/dxg", 10, 125, "0666", "root", "root")
+    m.write("/proc/sys/fs/binfmt_misc/WSLInterop",
+            "enabled\ninterpreter /init\nflags: PF\noffset 0\nmagic 4d5a\n")
+    m.write("/opt/rocm-6.3.2/.info/version", "6.3.2-66\n")
+    m.link("/opt/rocm", "/opt/rocm-6.3.2")
+    expect = ["exit 0", "check hardware.gpus skip", "check driver.kfd skip",
+              "finding platform.wsl.no_kfd info"]
+    m.finish(expect, readme(
+        "wsl2", "The machine of ROCm/ROCm#4403: Windows with a Ryzen 9 7950X and an RX 7900 XTX, "
+        "Ubuntu 22.04 under WSL2, ROCm 6.3.2. rocminfo printed \"WSL environment detected.\" "
+        "and listed the gfx1100 agent; rocm-smi failed with \"cat: /sys/module/amdgpu/"
+        "initstate: No such file or directory\" — there is no amdgpu and no /dev/kfd in WSL2.",
+        [SRC_4403 + ": WSL itself, no /sys/module/amdgpu, RAM (rocminfo CPU pool 49332556 "
+         "KB), CPU, ROCm 6.3.2.",
+         "The PCI bus of a WSL2 guest as public `lspci` pastes show it (microsoft/WSL#10085): "
+         "only Hyper-V vPCI functions with random domains — a virtio filesystem (1af4) and "
+         "the \"Microsoft Corporation Basic Render Driver\" 3D controller 1414:008e (the "
+         "GPU-PV adapter, no Linux driver bound)."],
+        COMMON_ADDED[:1] + [
+            "/proc/version (a WSL2 kernel string), the WSL kernel command line, "
+            "/proc/sys/fs/binfmt_misc/WSLInterop, /dev/dxg (misc char device, 0666), "
+            "/opt/rocm -> rocm-6.3.2. The vPCI domains 2b69/2b9e are from the WSL issue.",
+            "No kernel log recording."],
+        "Decision: WSL2 is a supported ROCm path where the GPU is not on a Linux PCI bus, so "
+        "this is not a failure. driver.wsl reports platform.wsl.no_kfd at info level (use the "
+        "WSL packages / HSA_ENABLE_DXG_DETECTION=1; Linux-native /dev/kfd checks do not "
+        "apply); hardware.gpus must not report hardware.gpu.none_found here (the Basic Render "
+        "Driver adapter is the paravirtual GPU) but skip, and driver.kfd skips. Info is not a "
+        "root cause, so: exit 0, no root causes, and the report carries the "
+        "platform.wsl.no_kfd finding.", expect))
+
+
+def container_host(m, cap, *, devices_passed, user, groups, uid_map, node_gid, etc_members,
+                   containerenv=None, dockerenv=True):
+    g = rx7900xtx(cap)
+    consumer_host(m, g, groups=groups, user=user, etc_members=etc_members,
+                  cgroup="0::/\n", uid_map=uid_map,
+                  kfd_group=node_gid, render_group=node_gid, log_lines=None)
+    if dockerenv:
+        m.write("/.dockerenv", b"")
+    if containerenv is not None:
+        m.write("/run/.containerenv", containerenv)
+    if not devices_passed:
+        for p in list(m.nodes):
+            os.remove(m.host(p))
+            del m.nodes[p]
+        os.rmdir(m.host("/dev/dri"))
+        os.rmdir(m.host("/dev"))  # git keeps no empty directory; absent and empty agree
+    # In a container the card node is passed with --device=/dev/dri as well; it keeps the
+    # host's gid too.
+    for p in m.nodes:
+        if p.startswith("/dev/dri/card"):
+            m.nodes[p]["group"] = node_gid
+
+
+CONTAINER_ADDED = [
+    "The host's sysfs as a container sees it (sysfs is not namespaced): the rx7900xtx-healthy "
+    "GPU, DRM and KFD dirs, /sys/module/amdgpu.",
+    "The container's own /etc/group and /etc/passwd (Ubuntu 24.04 base image), "
+    "/proc/self/cgroup `0::/` (cgroup v2 namespace), and no kernel log (a container cannot "
+    "read /dev/kmsg).",
+]
+
+
+def m_container_not_passed(out, cap):
+    m = Machine(out, "container-devices-not-passed", "docker run without --device")
+    container_host(m, cap, devices_passed=False, user=("root", 0, 0), groups=("root",),
+                   uid_map="         0          0 4294967295\n", node_gid="render",
+                   etc_members={})
+    m.meta["user"] = {"name": "root", "uid": 0, "gid": 0, "groups": ["root"]}
+    expect = ["exit 1", "root_cause container.devices.not_passed", "check driver.kfd fail"]
+    m.finish(expect, readme(
+        "container-devices-not-passed", "`docker run rocm/pytorch` on the rx7900xtx-healthy "
+        "host without `--device=/dev/kfd --device=/dev/dri`: /.dockerenv exists, the GPU is "
+        "in /sys, amdgpu is loaded (its sysfs is visible), but neither /dev/kfd nor /dev/dri "
+        "exists in the container. Runs as root.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + CONTAINER_ADDED + ["/.dockerenv (empty, as Docker creates it)."],
+        "Fail: root cause container.devices.not_passed (add --device=/dev/kfd "
+        "--device=/dev/dri), not driver.kfd.missing: the host has the GPU. Exit 1.", expect))
+
+
+def m_container_gid(out, cap):
+    m = Machine(out, "container-gid-mismatch", "container's render gid differs from the host's")
+    container_host(m, cap, devices_passed=True, user=("alice", 1000, 1000),
+                   groups=("alice", "video", "render"),
+                   uid_map="         0          0 4294967295\n", node_gid="110",
+                   etc_members={"video": ["alice"], "render": ["alice"]})
+    expect = ["exit 1", "root_cause container.group.gid_mismatch",
+              "root_cause container.group.gid_mismatch", "check driver.kfd pass",
+              "check driver.kfd_access fail"]
+    m.finish(expect, readme(
+        "container-gid-mismatch", "Docker with `--device=/dev/kfd --device=/dev/dri` but "
+        "without `--group-add`: the device nodes keep the host's render gid 110, which the "
+        "container's /etc/group does not know (there render is 109). The container user alice "
+        "is in video (44) and render (109) — neither is 110.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + CONTAINER_ADDED + ["/.dockerenv; device nodes 0660 root:110."],
+        "Fail: container.group.gid_mismatch for /dev/kfd (driver.kfd_access) and for "
+        "renderD128 (driver.render_access): the fix is --group-add 110 (the host's render "
+        "gid). Exit 1.", expect))
+
+
+def m_container_unmapped(out, cap):
+    m = Machine(out, "container-group-unmapped", "rootless podman: render maps to nogroup")
+    container_host(m, cap, devices_passed=True, user=("alice", 1000, 1000), groups=("alice",),
+                   uid_map="         0          1       1000\n      1000       1000          1\n"
+                           "      1001       1001      64536\n",
+                   node_gid="nogroup", etc_members={}, dockerenv=False,
+                   containerenv='engine="podman-4.9.3"\nname="rocm"\nimage="docker.io/rocm/'
+                                'pytorch:latest"\nrootless=1\n')
+    for p in m.nodes:
+        m.nodes[p]["owner"] = "nobody"
+    m.meta["env"]["container"] = "podman"
+    expect = ["exit 1", "root_cause container.group.unmapped",
+              "root_cause container.group.unmapped", "check driver.kfd_access fail"]
+    m.finish(expect, readme(
+        "container-group-unmapped", "Rootless podman with --userns=keep-id and "
+        "--device=/dev/kfd --device=/dev/dri, without --group-add keep-groups: the host's "
+        "root and render ids are not mapped into the user namespace, so the nodes show as "
+        "nobody:nogroup (65534) and no group of alice can match.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + CONTAINER_ADDED + [
+            "/run/.containerenv with rootless=1 (podman's format), env container=podman, "
+            "/proc/self/uid_map of keep-id (0 -> 1, 1000 -> 1000, …), nodes 0660 "
+            "nobody:nogroup."],
+        "Fail: container.group.unmapped for /dev/kfd and renderD128 (use --group-add "
+        "keep-groups or a rootful container). Exit 1.", expect))
+
+
+MACHINES = [m_rx7900xtx_healthy, m_memory_low, m_link_degraded, m_kfd_permission,
+            m_render_permission, m_init_failed, m_kfd_missing, m_bar_small, m_not_loaded,
+            m_blacklisted_nomodeset, m_blacklisted_modprobe, m_dkms_not_built, m_secure_boot,
+            m_firmware_missing, m_atomics, m_phoenix, m_vm, m_nvidia, m_mi210, m_iommu, m_ras,
+            m_count_mismatch, m_mi300x, m_wsl, m_container_not_passed, m_container_gid,
+            m_container_unmapped]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--captures", default=DEFAULT_CAPTURES)
+    ap.add_argument("--out", default=os.path.join(REPO, "tests", "machines"))
+    ap.add_argument("only", nargs="*", help="machine function names to build (default: all)")
+    args = ap.parse_args()
+    if not os.path.isdir(args.captures):
+        sys.exit(f"captures not found: {args.captures}")
+    os.makedirs(args.out, exist_ok=True)
+    for fn in MACHINES:
+        if args.only and fn.__name__ not in args.only:
+            continue
+        fn(args.out, args.captures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
