@@ -16,7 +16,8 @@ set_property(CACHE ROCMDOC_GPU_BACKEND PROPERTY STRINGS auto hip cuda none)
 set(ROCMDOC_HIP_ARCHITECTURES "gfx90a;gfx1030" CACHE STRING "AMD targets of rocm-doctor-hip")
 set(ROCMDOC_CUDA_ARCHITECTURES "90" CACHE STRING "NVIDIA targets of rocm-doctor-hip")
 if(NOT ROCMDOC_GPU_BACKEND MATCHES "^(auto|hip|cuda|none)$")
-  message(FATAL_ERROR "ROCMDOC_GPU_BACKEND is '${ROCMDOC_GPU_BACKEND}'; use auto, hip, cuda or none")
+  message(FATAL_ERROR
+          "ROCMDOC_GPU_BACKEND is '${ROCMDOC_GPU_BACKEND}'; use auto, hip, cuda or none")
 endif()
 
 # --- HIP ------------------------------------------------------------------------------------

@@ -8,3 +8,10 @@ if(Python3_FOUND)
                    --binary $<TARGET_FILE:rocm-doctor> --schema ${PROJECT_SOURCE_DIR}/docs/report.schema.json
                    --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
 endif()
+
+# Every catalog code has a test that produces it.
+if(Python3_FOUND)
+  add_test(NAME catalog_codes_tested
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/catalog/codes_tested.py
+                   $<TARGET_FILE:rocm-doctor> ${CMAKE_CURRENT_LIST_DIR})
+endif()

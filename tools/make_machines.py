@@ -633,9 +633,8 @@ def m_kfd_permission(out, cap):
     g = rx7900xtx(cap)
     consumer_host(m, g, groups=("alice", "sudo"), log_lines=healthy_log(g.bdf, "1002:744c",
                                                                         24560))
-    expect = ["exit 1", "root_cause driver.kfd.permission_denied",
-              "root_cause driver.render_node.permission_denied", "check driver.kfd pass",
-              "check driver.kfd_access fail"]
+    expect = ["exit 1", "root_cause driver.kfd.permission_denied", "check driver.kfd pass",
+              "check driver.kfd_access fail", "check driver.render_access skip"]
     m.finish(expect, readme(
         "kfd-permission-denied", "rx7900xtx-healthy, but alice is only in groups alice and "
         "sudo (not in /etc/group's render or video lines). /dev/kfd and /dev/dri/renderD128 "
@@ -645,8 +644,9 @@ def m_kfd_permission(out, cap):
                         "sudo (the most common ROCm setup mistake)."],
         "Fail: alice cannot open /dev/kfd read-write (0660 root:render, not in render) — "
         "root cause driver.kfd.permission_denied; the render node has the same mode and group, "
-        "so driver.render_node.permission_denied is a second, independent root cause (one "
-        "`usermod -aG render,video alice` fixes both). Exit 1.", expect))
+        "and driver.render_access runs after driver.kfd_access, so it is blocked rather than "
+        "reported as a second root cause (one `usermod -aG render,video alice` fixes both). "
+        "Exit 1.", expect))
 
 
 def m_render_permission(out, cap):
@@ -1452,9 +1452,8 @@ def m_container_gid(out, cap):
                    groups=("alice", "video", "render"),
                    uid_map="         0          0 4294967295\n", node_gid="110",
                    etc_members={"video": ["alice"], "render": ["alice"]})
-    expect = ["exit 1", "root_cause container.group.gid_mismatch",
-              "root_cause container.group.gid_mismatch", "check driver.kfd pass",
-              "check driver.kfd_access fail"]
+    expect = ["exit 1", "root_cause container.group.gid_mismatch", "check driver.kfd pass",
+              "check driver.kfd_access fail", "check driver.render_access skip"]
     m.finish(expect, readme(
         "container-gid-mismatch", "Docker with `--device=/dev/kfd --device=/dev/dri` but "
         "without `--group-add`: the device nodes keep the host's render gid 110, which the "
@@ -1478,8 +1477,8 @@ def m_container_unmapped(out, cap):
     for p in m.nodes:
         m.nodes[p]["owner"] = "nobody"
     m.meta["env"]["container"] = "podman"
-    expect = ["exit 1", "root_cause container.group.unmapped",
-              "root_cause container.group.unmapped", "check driver.kfd_access fail"]
+    expect = ["exit 1", "root_cause container.group.unmapped", "check driver.kfd_access fail",
+              "check driver.render_access skip"]
     m.finish(expect, readme(
         "container-group-unmapped", "Rootless podman with --userns=keep-id and "
         "--device=/dev/kfd --device=/dev/dri, without --group-add keep-groups: the host's "

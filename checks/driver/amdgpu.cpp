@@ -11,10 +11,8 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.blacklist"};
-constexpr CheckInfo kInfo{.id = "driver.amdgpu",
-                          .layer = Layer::kDriver,
-                          .title = "amdgpu",
-                          .prerequisites = kPrereqs};
+constexpr CheckInfo kInfo{
+    .id = "driver.amdgpu", .layer = Layer::kDriver, .title = "amdgpu", .prerequisites = kPrereqs};
 
 std::string Rebind(const std::string& bdf) {
   return "sudo sh -c 'echo " + bdf + " > /sys/bus/pci/devices/" + bdf +
@@ -38,9 +36,10 @@ Finding OtherDriver(const PciDevice& gpu, const std::string& driver_name) {
               "Sea Islands (GCN 2) GPUs go to radeon unless the kernel command line has "
               "radeon.si_support=0 amdgpu.si_support=1 (Sea Islands: radeon.cik_support=0 "
               "amdgpu.cik_support=1); no current ROCm release supports these GPUs";
-    fix = "sudoedit /etc/default/grub   # add radeon.si_support=0 amdgpu.si_support=1 "
-          "radeon.cik_support=0 amdgpu.cik_support=1 to GRUB_CMDLINE_LINUX; sudo update-grub; "
-          "reboot";
+    fix =
+        "sudoedit /etc/default/grub   # add radeon.si_support=0 amdgpu.si_support=1 "
+        "radeon.cik_support=0 amdgpu.cik_support=1 to GRUB_CMDLINE_LINUX; sudo update-grub; "
+        "reboot";
   } else {
     message = gpu.bdf + " is bound to " + driver_name + " instead of amdgpu";
     fix = Rebind(gpu.bdf);
@@ -120,8 +119,8 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
     params["version"] = version;
     return MakeFinding("driver.dkms.not_built_for_kernel",
                        "amdgpu-dkms " + version + " is installed but built " + built +
-                           "; the running kernel " + release + " has no amdgpu module, so " +
-                           who + " has no driver",
+                           "; the running kernel " + release + " has no amdgpu module, so " + who +
+                           " has no driver",
                        std::move(evidence), std::move(params));
   }
 
@@ -130,8 +129,9 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
   if (k.amdgpu_module_file.known() && !*k.amdgpu_module_file) {
     message += ", and " + release + " has no amdgpu module (" + k.amdgpu_module_file.source +
                "): its full module package is missing";
-    fix = "sudo apt install linux-modules-extra-$(uname -r)   # Ubuntu; elsewhere install the "
-          "kernel's full modules package or amdgpu-dkms, then: sudo modprobe amdgpu";
+    fix =
+        "sudo apt install linux-modules-extra-$(uname -r)   # Ubuntu; elsewhere install the "
+        "kernel's full modules package or amdgpu-dkms, then: sudo modprobe amdgpu";
   }
   if (k.dkms_amdgpu_installed.known() && *k.dkms_amdgpu_installed && !DkmsBuiltFor(k)) {
     message += " (amdgpu-dkms has no build for " + release + ")";
@@ -141,8 +141,8 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
 }
 
 std::string BoundSummary(const std::vector<std::string>& bound, const KernelFacts& k) {
-  std::string list = bound.size() <= 3 ? driver::Join(bound)
-                                       : std::to_string(bound.size()) + " GPUs";
+  std::string list =
+      bound.size() <= 3 ? driver::Join(bound) : std::to_string(bound.size()) + " GPUs";
   return "amdgpu bound to " + list + " (" + driver::AmdgpuFlavour(k) + ")";
 }
 
@@ -155,10 +155,10 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<const PciDevice*> unbound;
   for (const PciDevice* gpu : gpus) {
     if (!gpu->driver.known()) {
-      findings.push_back(MakeFinding(
-          "driver.amdgpu.unknown",
-          "Cannot tell which driver " + gpu->bdf + " has: " + gpu->driver.error,
-          {{gpu->driver.source, gpu->driver.error, "amdgpu"}}, {{"bdf", gpu->bdf}}));
+      findings.push_back(
+          MakeFinding("driver.amdgpu.unknown",
+                      "Cannot tell which driver " + gpu->bdf + " has: " + gpu->driver.error,
+                      {{gpu->driver.source, gpu->driver.error, "amdgpu"}}, {{"bdf", gpu->bdf}}));
     } else if (*gpu->driver == "amdgpu") {
       bound.push_back(gpu->bdf);
     } else if (gpu->driver->empty()) {

@@ -28,10 +28,9 @@ inline bool AmdgpuKnownAbsent(const KernelFacts& k) {
 }
 
 inline bool IsDkmsModulePath(const KernelFacts& k) {
-  return k.amdgpu_module_path.known() &&
-         (parse::StartsWith(*k.amdgpu_module_path, "updates/") ||
-          parse::StartsWith(*k.amdgpu_module_path, "extra/") ||
-          parse::Contains(*k.amdgpu_module_path, "dkms"));
+  return k.amdgpu_module_path.known() && (parse::StartsWith(*k.amdgpu_module_path, "updates/") ||
+                                          parse::StartsWith(*k.amdgpu_module_path, "extra/") ||
+                                          parse::Contains(*k.amdgpu_module_path, "dkms"));
 }
 
 // "6.8" from "6.8.0-45-generic".

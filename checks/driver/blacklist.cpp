@@ -57,8 +57,9 @@ bool AllGpusBoundToAmdgpu(const PciInventory& pci) {
 
 Finding Inactive(const Finding& blocking) {
   Finding f = MakeFinding("driver.amdgpu.blacklist_inactive",
-                          blocking.message + "; amdgpu is bound to every AMD GPU anyway (loaded "
-                                             "after boot?), but it will not load by itself",
+                          blocking.message +
+                              "; amdgpu is bound to every AMD GPU anyway (loaded "
+                              "after boot?), but it will not load by itself",
                           blocking.evidence, blocking.params);
   return f;
 }
@@ -84,13 +85,14 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (!unread.empty()) {
     std::vector<Evidence> evidence;
     for (const std::string& u : unread) evidence.push_back({u, "unreadable", "readable"});
-    return CheckOutcome::FromFindings({MakeFinding(
-        "driver.blacklist.unknown",
-        "No blacklist found, but could not read " + driver::Join(unread, "; "),
-        std::move(evidence))});
+    return CheckOutcome::FromFindings(
+        {MakeFinding("driver.blacklist.unknown",
+                     "No blacklist found, but could not read " + driver::Join(unread, "; "),
+                     std::move(evidence))});
   }
   std::string summary = "no blacklist, nomodeset or modeset=0";
-  summary += k.cmdline.known() ? " (/proc/cmdline, modprobe.d)" : " in modprobe.d (no /proc/cmdline captured)";
+  summary += k.cmdline.known() ? " (/proc/cmdline, modprobe.d)"
+                               : " in modprobe.d (no /proc/cmdline captured)";
   return CheckOutcome::Pass(summary);
 }
 

@@ -121,10 +121,10 @@ constexpr FindingSpec kDriverFindings[] = {
      .severity = Status::kFail,
      .title = "amdgpu is loaded but the GPU did not come up",
      .remediation = "amdgpu tried to initialise the GPU and gave up (it is not bound, or has no "
-                    "DRM card, or the module never went live). The kernel log lines quoted as evidence name the failing "
-                    "step: missing firmware (install linux-firmware and rebuild the initramfs), "
-                    "a device the kernel is too old for (a newer kernel or amdgpu-dkms), or a "
-                    "hardware/BIOS problem. Reboot after the fix.",
+                    "DRM card, or the module never went live). The kernel log lines quoted as "
+                    "evidence name the failing step: missing firmware (install linux-firmware and "
+                    "rebuild the initramfs), a device the kernel is too old for (a newer kernel "
+                    "or amdgpu-dkms), or a hardware/BIOS problem. Reboot after the fix.",
      .commands = kInitFailedCommands,
      .requires_root = true,
      .reboot_required = true},

@@ -1,6 +1,7 @@
 // driver.firmware: amdgpu firmware that failed to load, from the kernel log. A failure counts
 // when its GPU did not come up; an optional blob (PSP trusted applications, *_ta.bin) or a GPU
 // that initialised anyway is only noted (ROCm/ROCm#912: vega20_ta.bin missing is harmless).
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -31,11 +32,11 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (log.not_recorded) return CheckOutcome::Skip("not recorded in this capture");
   if (!log.readable) {
     std::string source = log.source.empty() ? "the kernel log" : log.source;
-    return CheckOutcome::FromFindings({MakeFinding(
-        "driver.firmware.unknown",
-        "Cannot tell whether amdgpu firmware loaded: " + source + " is unreadable (" + log.error +
-            ")",
-        {{source, log.error, "readable"}})});
+    return CheckOutcome::FromFindings(
+        {MakeFinding("driver.firmware.unknown",
+                     "Cannot tell whether amdgpu firmware loaded: " + source + " is unreadable (" +
+                         log.error + ")",
+                     {{source, log.error, "readable"}})});
   }
   std::map<std::string, const PciDevice*> by_bdf;
   bool all_up = true;
@@ -44,36 +45,51 @@ CheckOutcome Run(const CheckContext& ctx) {
     by_bdf[gpu->bdf] = gpu;
     all_up &= CameUp(*gpu);
   }
-  std::vector<Finding> findings;
+  // One finding per GPU (a failed load is logged by the firmware loader and again by amdgpu).
+  struct Failures {
+    std::vector<std::string> required;  // distinct files, in log order
+    std::vector<std::string> optional;
+    std::vector<Evidence> evidence;
+  };
+  std::map<std::string, Failures> by_gpu;
   for (const KernelLogEvent* e :
        driver::EventsFor(log, KernelLogEvent::Kind::kFirmwareLoadFailed, "")) {
+    Failures& f = by_gpu[e->bdf];
     std::string firmware = e->firmware.empty() ? "amdgpu/" : e->firmware;
-    std::map<std::string, std::string> params{{"firmware", firmware},
-                                              {"bdf", e->bdf.empty() ? "amdgpu" : e->bdf}};
-    std::vector<Evidence> evidence{{log.source, e->line, ""}};
-    auto it = by_bdf.find(e->bdf);
-    bool up = it != by_bdf.end() ? CameUp(*it->second) : (e->bdf.empty() && all_up && !gpus.empty());
-    std::string who = e->bdf.empty() ? "amdgpu" : e->bdf;
-    if (IsOptionalFirmware(firmware) || up) {
-      std::string why = up ? who + " initialised anyway" : "it is optional (PSP trusted application)";
-      findings.push_back(MakeFinding("driver.firmware.optional_missing",
-                                     "Firmware " + firmware + " did not load for " + who + "; " + why,
-                                     std::move(evidence), std::move(params)));
+    std::vector<std::string>& list = IsOptionalFirmware(firmware) ? f.optional : f.required;
+    if (std::find(list.begin(), list.end(), firmware) == list.end()) list.push_back(firmware);
+    f.evidence.push_back({log.source, e->line, ""});
+  }
+  std::vector<Finding> findings;
+  for (auto& [bdf, f] : by_gpu) {
+    auto it = by_bdf.find(bdf);
+    bool up = it != by_bdf.end() ? CameUp(*it->second) : (bdf.empty() && all_up && !gpus.empty());
+    std::string who = bdf.empty() ? "amdgpu" : bdf;
+    std::vector<std::string> all = f.required;
+    all.insert(all.end(), f.optional.begin(), f.optional.end());
+    std::map<std::string, std::string> params{{"firmware", all.front()}, {"bdf", who}};
+    if (f.required.empty() || up) {
+      std::string why =
+          up ? who + " initialised anyway" : "it is optional (PSP trusted application)";
+      findings.push_back(
+          MakeFinding("driver.firmware.optional_missing",
+                      "Firmware " + driver::Join(all) + " did not load for " + who + "; " + why,
+                      std::move(f.evidence), std::move(params)));
       continue;
     }
+    params["firmware"] = f.required.front();
     if (it != by_bdf.end()) {
-      evidence.push_back({it->second->driver.source,
-                          it->second->driver.known() && !it->second->driver->empty()
-                              ? *it->second->driver
-                              : "no driver",
-                          "amdgpu"});
+      const Fact<std::string>& drv = it->second->driver;
+      f.evidence.push_back(
+          {drv.source, drv.known() && !drv->empty() ? *drv : "no driver", "amdgpu"});
     }
     findings.push_back(MakeFinding(
         "driver.firmware.missing",
-        "amdgpu could not load firmware " + firmware + " for " + who +
+        "amdgpu could not load firmware " + driver::Join(f.required) + " for " + who +
             " and the GPU did not come up: the firmware package (or the initramfs copy of it) "
-            "lacks this file",
-        std::move(evidence), std::move(params)));
+            "lacks " +
+            (f.required.size() == 1 ? "this file" : "these files"),
+        std::move(f.evidence), std::move(params)));
   }
   if (findings.empty()) {
     return CheckOutcome::Pass("no firmware load failures in " + std::to_string(log.line_count) +

@@ -37,8 +37,10 @@ std::string LogHint(const KernelLogFacts& log, const std::string& first_line,
   if (!log.readable) return " (the kernel log could not be read: " + log.error + ")";
   char id[8] = "?";
   if (gpu.device_id.known()) std::snprintf(id, sizeof id, "%04x", *gpu.device_id);
-  return std::string("; the kernel log shows no failed probe: this kernel's amdgpu may not know "
-                     "device 0x") + id + " (a newer kernel or amdgpu-dkms is needed)";
+  return std::string(
+             "; the kernel log shows no failed probe: this kernel's amdgpu may not know "
+             "device 0x") +
+         id + " (a newer kernel or amdgpu-dkms is needed)";
 }
 
 Finding InitFailed(const std::string& bdf, std::string message, std::vector<Evidence> evidence) {
@@ -73,18 +75,17 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     std::string first;
     AddLogEvidence(log, "", evidence, first);
-    findings.push_back(InitFailed(
-        gpus.front()->bdf,
-        "amdgpu is loaded but " + k.amdgpu_initstate.source + " is '" + *k.amdgpu_initstate +
-            "', not 'live': the module has not finished initialising",
-        std::move(evidence)));
-  } else if (is_module && !k.amdgpu_initstate.known() &&
-             k.amdgpu_module_dir.known() && *k.amdgpu_module_dir &&
-             !parse::StartsWith(k.amdgpu_initstate.error, "not found")) {
-    findings.push_back(MakeFinding(
-        "driver.gpu_init.unknown",
-        "Cannot read " + k.amdgpu_initstate.source + ": " + k.amdgpu_initstate.error,
-        {{k.amdgpu_initstate.source, k.amdgpu_initstate.error, "live"}}));
+    findings.push_back(InitFailed(gpus.front()->bdf,
+                                  "amdgpu is loaded but " + k.amdgpu_initstate.source + " is '" +
+                                      *k.amdgpu_initstate +
+                                      "', not 'live': the module has not finished initialising",
+                                  std::move(evidence)));
+  } else if (is_module && !k.amdgpu_initstate.known() && k.amdgpu_module_dir.known() &&
+             *k.amdgpu_module_dir && !parse::StartsWith(k.amdgpu_initstate.error, "not found")) {
+    findings.push_back(
+        MakeFinding("driver.gpu_init.unknown",
+                    "Cannot read " + k.amdgpu_initstate.source + ": " + k.amdgpu_initstate.error,
+                    {{k.amdgpu_initstate.source, k.amdgpu_initstate.error, "live"}}));
   }
 
   std::vector<std::string> up;
@@ -98,26 +99,27 @@ CheckOutcome Run(const CheckContext& ctx) {
       evidence.push_back({gpu->driver.source, "no driver", "amdgpu"});
       AddLogEvidence(log, gpu->bdf, evidence, first);
       findings.push_back(InitFailed(
-          gpu->bdf,
-          "amdgpu is loaded but not bound to " + gpu->bdf + LogHint(log, first, *gpu),
+          gpu->bdf, "amdgpu is loaded but not bound to " + gpu->bdf + LogHint(log, first, *gpu),
           std::move(evidence)));
       continue;
     }
     if (gpu->drm_cards.empty()) {
       evidence.push_back({gpu->sysfs_path + "/drm", "no card", "cardN"});
       AddLogEvidence(log, gpu->bdf, evidence, first);
-      findings.push_back(InitFailed(
-          gpu->bdf,
-          "amdgpu is bound to " + gpu->bdf + " but registered no DRM card for it" +
-              (first.empty() ? std::string() : "; the kernel log says: " + first),
-          std::move(evidence)));
+      findings.push_back(
+          InitFailed(gpu->bdf,
+                     "amdgpu is bound to " + gpu->bdf + " but registered no DRM card for it" +
+                         (first.empty() ? std::string() : "; the kernel log says: " + first),
+                     std::move(evidence)));
       continue;
     }
-    up.push_back(gpu->bdf + ": " + driver::Join(gpu->drm_cards) + KfdNote(ctx.facts.Kfd(), gpu->bdf));
+    up.push_back(gpu->bdf + ": " + driver::Join(gpu->drm_cards) +
+                 KfdNote(ctx.facts.Kfd(), gpu->bdf));
   }
   if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
   if (up.empty()) return CheckOutcome::Skip("amdgpu drives no AMD GPU here");
-  if (up.size() > 2) return CheckOutcome::Pass(std::to_string(up.size()) + " GPUs up (DRM card each)");
+  if (up.size() > 2)
+    return CheckOutcome::Pass(std::to_string(up.size()) + " GPUs up (DRM card each)");
   return CheckOutcome::Pass(driver::Join(up, "; "));
 }
 

@@ -5,6 +5,7 @@
 
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/paths.h"
 
 namespace rocm_doctor {
 namespace {
@@ -15,10 +16,10 @@ constexpr CheckInfo kInfo{.id = "driver.iommu",
                           .title = "IOMMU mode",
                           .prerequisites = kPrereqs};
 
-constexpr std::string_view kIommuGroups = "/sys/kernel/iommu_groups";
 
 CheckOutcome Run(const CheckContext& ctx) {
   std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
+  if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU on the PCI bus");
   if (gpus.size() < 2) {
     return CheckOutcome::Skip("one GPU: the IOMMU mode matters for multi-GPU hosts");
   }
@@ -31,7 +32,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (it != k.iommu_group_type.end()) {
       if (it->second != "identity") {
         translated.push_back(gpu->bdf);
-        evidence.push_back({std::string(kIommuGroups) + " (group of " + gpu->bdf + ")/type",
+        evidence.push_back({std::string(paths::kIommuGroups) + " (group of " + gpu->bdf + ")/type",
                             it->second, "identity"});
       }
       continue;
@@ -48,27 +49,29 @@ CheckOutcome Run(const CheckContext& ctx) {
       if (k.cmdline_not_found && ctx.facts.IsReplay()) {
         return CheckOutcome::Skip("neither IOMMU groups nor /proc/cmdline in this capture");
       }
-      return CheckOutcome::FromFindings({MakeFinding(
-          "driver.iommu.unknown",
-          "Cannot tell the IOMMU mode: " + k.iommu_groups_present.error + "; " +
-              k.iommu_passthrough.error,
-          {{k.iommu_groups_present.source, k.iommu_groups_present.error, "readable"},
-           {k.iommu_passthrough.source, k.iommu_passthrough.error, "readable"}})});
+      return CheckOutcome::FromFindings(
+          {MakeFinding("driver.iommu.unknown",
+                       "Cannot tell the IOMMU mode: " + k.iommu_groups_present.error + "; " +
+                           k.iommu_passthrough.error,
+                       {{k.iommu_groups_present.source, k.iommu_groups_present.error, "readable"},
+                        {k.iommu_passthrough.source, k.iommu_passthrough.error, "readable"}})});
     }
     if (!*k.iommu_passthrough) {
       for (const std::string& bdf : undecided) translated.push_back(bdf);
-      evidence.push_back({k.iommu_passthrough.source, k.cmdline.known() ? *k.cmdline : "",
-                          "iommu=pt"});
+      evidence.push_back(
+          {k.iommu_passthrough.source, k.cmdline.known() ? *k.cmdline : "", "iommu=pt"});
     }
   }
   if (translated.empty()) {
     return CheckOutcome::Pass(std::to_string(gpus.size()) + " GPUs, IOMMU passthrough or off");
   }
-  return CheckOutcome::FromFindings({MakeFinding(
-      "driver.iommu.not_passthrough",
-      std::to_string(gpus.size()) + " AMD GPUs and the IOMMU translates DMA for " +
-          driver::Join(translated) + " (no iommu=pt on the kernel command line)",
-      std::move(evidence))});
+  return CheckOutcome::FromFindings(
+      {MakeFinding("driver.iommu.not_passthrough",
+                   std::to_string(gpus.size()) + " AMD GPUs and the IOMMU translates DMA for " +
+                       driver::Join(translated) +
+                       (undecided.empty() ? " (their IOMMU groups are not of type identity)"
+                                          : " (no iommu=pt on the kernel command line)"),
+                   std::move(evidence))});
 }
 
 }  // namespace

@@ -22,6 +22,11 @@ std::string GroupsToAdd(const NodeInfo& info) {
   return group == "render" || group == "video" ? "render,video" : group;
 }
 
+// "/dev/kfd is crw-rw---- root:render; alice ... is not in group render; ..."
+std::string Describe(const NodeAccess& node) {
+  return node.info.ok() ? node.path + " is " + node.reason : node.reason;
+}
+
 Finding Denied(const NodeAccess& kfd, const PlatformFacts& platform, const std::string& user) {
   std::vector<Evidence> evidence{{kfd.path, kfd.reason, "read-write for " + user}};
   const std::string group = GroupOf(kfd.info);
@@ -29,22 +34,22 @@ Finding Denied(const NodeAccess& kfd, const PlatformFacts& platform, const std::
   if (platform.rootless_userns && (kfd.group_unmapped || !kfd.info.ok())) {
     evidence.push_back({"/proc/self/uid_map", platform.userns_map, "0 0 4294967295"});
     return MakeFinding("container.group.unmapped",
-                       "rootless container (uid_map " + platform.userns_map + "): " + kfd.reason +
+                       "rootless container (uid_map " + platform.userns_map +
+                           "): " + Describe(kfd) +
                            "; the host's group is not mapped, so no group here can grant access",
                        std::move(evidence), {{"user", user}, {"group", group}});
   }
   if (!platform.container.empty() && kfd.info.ok() && !kfd.in_node_group) {
     return MakeFinding("container.group.gid_mismatch",
-                       "in this " + platform.container + " container " + kfd.reason +
-                           " (gid " + gid + "): add --group-add " + gid,
+                       "in this " + platform.container + " container " + Describe(kfd) + " (gid " +
+                           gid + "): add --group-add " + gid,
                        std::move(evidence),
                        {{"user", user}, {"group", group}, {"gid", gid}, {"node", kfd.path}});
   }
-  std::string message = kfd.reason;
+  std::string message = Describe(kfd);
   if (kfd.group_membership_pending) {
     message += "; /etc/group already lists " + user + " in " + group +
-               ", but this session started before: log out and back in (or `newgrp " + group +
-               "`)";
+               ", but this session started before: log out and back in (or `newgrp " + group + "`)";
   }
   return MakeFinding("driver.kfd.permission_denied", std::move(message), std::move(evidence),
                      {{"user", user}, {"group", group}, {"groups", GroupsToAdd(kfd.info)}});
@@ -54,7 +59,8 @@ CheckOutcome Run(const CheckContext& ctx) {
   const NodeAccess& kfd = ctx.facts.DeviceNodes().kfd;
   const PlatformFacts& platform = ctx.facts.Platform();
   if (kfd.info.status == FsStatus::kNotFound) {
-    return CheckOutcome::Skip(platform.wsl ? "WSL2: ROCm uses /dev/dxg" : "/dev/kfd does not exist");
+    return CheckOutcome::Skip(platform.wsl ? "WSL2: ROCm uses /dev/dxg"
+                                           : "/dev/kfd does not exist");
   }
   const UserInfo& user_info = ctx.facts.Host().user;
   const std::string user =

@@ -8,10 +8,8 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.amdgpu"};
-constexpr CheckInfo kInfo{.id = "driver.kfd",
-                          .layer = Layer::kDriver,
-                          .title = "/dev/kfd",
-                          .prerequisites = kPrereqs};
+constexpr CheckInfo kInfo{
+    .id = "driver.kfd", .layer = Layer::kDriver, .title = "/dev/kfd", .prerequisites = kPrereqs};
 
 std::string GpuList(const PciInventory& pci, std::vector<Evidence>& evidence) {
   std::string list;
@@ -22,7 +20,7 @@ std::string GpuList(const PciInventory& pci, std::vector<Evidence>& evidence) {
                                              : "unknown: " + gpu->driver.error;
     evidence.push_back({gpu->sysfs_path + "/driver", driver, "amdgpu"});
   }
-  return list;
+  return list.empty() ? "the GPU" : list;
 }
 
 void AddKfdLogEvents(const KernelLogFacts& log, std::vector<Evidence>& evidence) {
@@ -43,9 +41,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   const PlatformFacts& platform = ctx.facts.Platform();
   if (kfd.info.status != FsStatus::kNotFound) {
-    return CheckOutcome::FromFindings({MakeFinding(
-        "driver.kfd.unreadable", kfd.reason,
-        {{std::string(paths::kDevKfd), kfd.reason, "a character device"}})});
+    return CheckOutcome::FromFindings(
+        {MakeFinding("driver.kfd.unreadable", kfd.reason,
+                     {{std::string(paths::kDevKfd), kfd.reason, "a character device"}})});
   }
   if (platform.wsl) return CheckOutcome::Skip("WSL2: ROCm uses /dev/dxg");
 
@@ -60,12 +58,13 @@ CheckOutcome Run(const CheckContext& ctx) {
     for (const std::string& line : platform.container_evidence) {
       evidence.push_back({"container", line, ""});
     }
-    return CheckOutcome::FromFindings({MakeFinding(
-        "container.devices.not_passed",
-        "this " + platform.container + " container has no /dev/kfd, but the host has KFD "
-            "(/sys/class/kfd/kfd) and the GPU " + gpus +
-            ": start the container with --device=/dev/kfd --device=/dev/dri",
-        std::move(evidence), {{"container", platform.container}})});
+    return CheckOutcome::FromFindings(
+        {MakeFinding("container.devices.not_passed",
+                     "this " + platform.container +
+                         " container has no /dev/kfd, but the host has KFD "
+                         "(/sys/class/kfd/kfd) and drives " +
+                         gpus + ": start the container with --device=/dev/kfd --device=/dev/dri",
+                     std::move(evidence), {{"container", platform.container}})});
   }
 
   AddKfdLogEvents(ctx.facts.KernelLog(), evidence);
@@ -73,10 +72,12 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (topo.kfd_class_present) {
     message = "KFD is initialised (/sys/class/kfd/kfd exists";
     if (topo.dev.known()) message += ", dev " + *topo.dev;
-    message += ") but /dev/kfd does not exist: the device node was not created (/dev is not "
-               "devtmpfs or udev did not run)";
+    message +=
+        ") but /dev/kfd does not exist: the device node was not created (/dev is not "
+        "devtmpfs or udev did not run)";
   } else {
-    message = "amdgpu drives " + gpus + " but /dev/kfd and /sys/class/kfd do not exist: KFD is "
+    message = "amdgpu drives " + gpus +
+              " but /dev/kfd and /sys/class/kfd do not exist: KFD is "
               "not initialised (a kernel built without CONFIG_HSA_AMD, or KFD failed to load)";
   }
   if (!platform.container.empty()) {

@@ -10,6 +10,8 @@
 namespace rocm_doctor {
 namespace {
 
+// After the atomics check: amdkfd skips a GPU whose PCIe path rejects atomics, so a missing
+// KFD node there is that failure, not a second one.
 constexpr std::string_view kPrereqs[] = {"driver.kfd", "hardware.pcie_atomics"};
 constexpr CheckInfo kInfo{.id = "driver.kfd_topology",
                           .layer = Layer::kDriver,
@@ -30,7 +32,8 @@ std::string Summary(const std::vector<const KfdNode*>& gpus) {
     ++by_gfx[gfx.empty() ? "gfx?" : gfx];
     devices.insert(n->PciBdf());
   }
-  std::string out = std::to_string(gpus.size()) + (gpus.size() == 1 ? " GPU node: " : " GPU nodes: ");
+  std::string out =
+      std::to_string(gpus.size()) + (gpus.size() == 1 ? " GPU node: " : " GPU nodes: ");
   bool first = true;
   for (const auto& [gfx, count] : by_gfx) {
     out += (first ? "" : ", ") + gfx + " \u00d7" + std::to_string(count);
@@ -57,9 +60,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   const KfdTopology& topo = ctx.facts.Kfd();
   if (!topo.present || !topo.error.empty()) {
     std::string why = topo.present ? topo.error : topo.source + " does not exist";
-    return CheckOutcome::FromFindings({MakeFinding(
-        "driver.kfd_topology.unreadable", "cannot read the KFD topology: " + why,
-        {{topo.source, why, "nodes/<n>/properties"}})});
+    return CheckOutcome::FromFindings(
+        {MakeFinding("driver.kfd_topology.unreadable", "cannot read the KFD topology: " + why,
+                     {{topo.source, why, "nodes/<n>/properties"}})});
   }
   const bool in_container = !ctx.facts.Platform().container.empty();
   std::vector<const KfdNode*> gpus = topo.GpuNodes();
@@ -78,17 +81,19 @@ CheckOutcome Run(const CheckContext& ctx) {
   const bool expected_eperm = in_container && all_refused && !gpus.empty();
   if (!unreadable.empty() && !expected_eperm) {
     std::vector<Evidence> evidence;
-    for (const KfdNode* n : unreadable) evidence.push_back({n->source, n->error, "key value lines"});
+    for (const KfdNode* n : unreadable)
+      evidence.push_back({n->source, n->error, "key value lines"});
     const KfdNode& first = *unreadable.front();
     std::string message = std::to_string(unreadable.size()) + " of " +
                           std::to_string(topo.nodes.size()) + " KFD nodes unreadable, e.g. " +
                           first.source + ": " + first.error;
     if (all_refused) {
-      message += any_eperm ? " (EPERM: the device cgroup of this process does not permit those GPUs)"
-                           : " (refused: the device cgroup or a security module denies them)";
+      message += any_eperm
+                     ? " (EPERM: the device cgroup of this process does not permit those GPUs)"
+                     : " (refused: the device cgroup or a security module denies them)";
     }
-    findings.push_back(MakeFinding("driver.kfd_topology.unreadable", std::move(message),
-                                   std::move(evidence)));
+    findings.push_back(
+        MakeFinding("driver.kfd_topology.unreadable", std::move(message), std::move(evidence)));
   }
 
   // Every GPU amdgpu drives should have a node, unless unreadable nodes may be it.

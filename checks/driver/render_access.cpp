@@ -1,6 +1,8 @@
 // driver.render_access: may this user open each GPU's /dev/dri/renderD<N> O_RDWR. libhsakmt opens
 // the render node of every KFD GPU node (drm_render_minor); ENOENT/EPERM drop that GPU silently,
-// EACCES aborts hsa_init (libhsakmt topology.c / fmm.c).
+// EACCES aborts hsa_init (libhsakmt topology.c / fmm.c). It runs after driver.kfd_access: when
+// /dev/kfd is refused the same groups usually refuse the render nodes, and one root cause with
+// one fix (usermod -aG render,video) reads better than two.
 #include <map>
 #include <set>
 
@@ -10,7 +12,7 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kPrereqs[] = {"driver.kfd"};
+constexpr std::string_view kPrereqs[] = {"driver.kfd", "driver.kfd_access"};
 constexpr CheckInfo kInfo{.id = "driver.render_access",
                           .layer = Layer::kDriver,
                           .title = "render node access",
@@ -97,7 +99,8 @@ CheckOutcome Run(const CheckContext& ctx) {
   // passed in: only call it a passthrough problem when no render node was passed at all.
   bool any_present = false;
   for (const Wanted& w : wanted) any_present |= AccessOf(nodes, w.name).info.ok();
-  const bool partial_is_intended = in_container && any_present && ctx.facts.Kfd().GpuNodes().empty();
+  const bool partial_is_intended =
+      in_container && any_present && ctx.facts.Kfd().GpuNodes().empty();
 
   std::map<std::string, Group> groups;
   std::vector<std::string> ok;
@@ -137,7 +140,10 @@ CheckOutcome Run(const CheckContext& ctx) {
       g.params["groups"] = group == "render" || group == "video" ? "render,video" : group;
     }
     for (auto& [k, v] : extra.params) g.params[k] = v;
-    if (g.detail.empty()) g.detail = "; " + access.reason + extra.detail;
+    if (g.detail.empty()) {
+      g.detail = ": " + (access.info.ok() ? access.path + " is " + access.reason : access.reason) +
+                 extra.detail;
+    }
   }
 
   std::vector<Finding> findings;
@@ -153,21 +159,22 @@ CheckOutcome Run(const CheckContext& ctx) {
       message = "rootless container (uid_map " + platform.userns_map + "): " + user +
                 " cannot open " + subject + g.detail;
     } else if (code == "container.group.gid_mismatch") {
-      message = "in this " + platform.container + " container " + user + " cannot open " +
-                subject + g.detail + ": add --group-add " + g.params["gid"];
+      message = "in this " + platform.container + " container " + user + " cannot open " + subject +
+                g.detail + ": add --group-add " + g.params["gid"];
     } else {
       message = user + " cannot open " + subject + " read-write" + g.detail;
     }
-    findings.push_back(MakeFinding(code, std::move(message), std::move(g.evidence),
-                                   std::move(g.params)));
+    findings.push_back(
+        MakeFinding(code, std::move(message), std::move(g.evidence), std::move(g.params)));
   }
   for (const std::string& bdf : unmatched) {
-    findings.push_back(MakeFinding(
-        "driver.render_access.unmatched",
-        "no render node found for the AMD GPU " + bdf + " (no renderD* under /sys/class/drm "
-            "links to it and the KFD topology names none)",
-        {{std::string(paths::kDrmClass), "no renderD* linked to " + bdf, "renderD<N>"}},
-        {{"bdf", bdf}}));
+    findings.push_back(
+        MakeFinding("driver.render_access.unmatched",
+                    "no render node found for the AMD GPU " + bdf +
+                        " (no renderD* under /sys/class/drm "
+                        "links to it and the KFD topology names none)",
+                    {{std::string(paths::kDrmClass), "no renderD* linked to " + bdf, "renderD<N>"}},
+                    {{"bdf", bdf}}));
   }
   if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
   if (ok.empty()) return CheckOutcome::Skip("no AMD GPU render node to check");

@@ -15,7 +15,8 @@ CheckOutcome Run(const CheckContext& ctx) {
   for (const std::string& line : platform.wsl_evidence) evidence.push_back({"wsl", line, ""});
   const bool dxg = ctx.facts.DeviceNodes().dxg_present;
   evidence.push_back({std::string(paths::kDevDxg), dxg ? "exists" : "does not exist", "exists"});
-  std::string message = "WSL2 detected (" + platform.wsl_evidence.front() + "): ROCm must use the "
+  std::string message = "WSL2 detected (" + platform.wsl_evidence.front() +
+                        "): ROCm must use the "
                         "WSL path through /dev/dxg";
   if (!dxg) message += ", and /dev/dxg does not exist: the Windows GPU driver exposes no GPU";
   return CheckOutcome::FromFindings(

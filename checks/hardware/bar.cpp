@@ -70,7 +70,8 @@ CheckOutcome Run(const CheckContext& ctx) {
     problem = true;
     findings.push_back(MakeFinding(
         "hardware.bar.small",
-        "Only " + sizes + " of VRAM of " + hardware::Describe(*dev, ctx) +
+        "Only " + Mib(*vis) + " of the " + Mib(*total) + " VRAM of " +
+            hardware::Describe(*dev, ctx) +
             " is visible to the CPU (mem_info_vis_vram_total): large BAR is off. Enable Above 4G "
             "Decoding and Resizable BAR in the firmware setup, then reboot.",
         BarEvidence(*dev, min_fraction),

@@ -124,7 +124,12 @@ CheckOutcome NoneFound(const CheckContext& ctx, const PciInventory& pci) {
                     " (the GPU function itself is not on the bus)");
   }
   if (!virtio.empty()) {
-    bool only = virtio.size() == pci.devices.size();
+    // "Only" still holds next to the emulated host bridge every VM has (class 0x06xxxx).
+    std::size_t bridges = 0;
+    for (const PciDevice& dev : pci.devices) {
+      bridges += dev.class_code.known() && (*dev.class_code >> 16) == 0x06 ? 1 : 0;
+    }
+    bool only = virtio.size() + bridges == pci.devices.size();
     parts.push_back(std::string(only ? "only virtio devices" : "virtio devices") + " (" +
                     std::to_string(virtio.size()) + "): a virtual machine without GPU passthrough");
   }

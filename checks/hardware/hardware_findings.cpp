@@ -82,6 +82,14 @@ constexpr FindingSpec kSpecs[] = {
          "is often power management on an idle GPU: check again while it is busy.",
      .commands = kLinkCommands,
      .requires_root = true},
+    {.code = "hardware.pcie.link_downclocked",
+     .severity = Status::kInfo,
+     .title = "A GPU's PCIe link runs below its maximum speed (often idle power saving)",
+     .remediation =
+         "Usually nothing to do: an idle GPU trains its link down. Check again while the GPU is "
+         "busy; if it stays low, check the slot and the PCIe generation setting in the firmware "
+         "setup.",
+     .commands = kLinkCommands},
     {.code = "hardware.pcie.link_not_reported",
      .severity = Status::kInfo,
      .title = "The kernel reports no PCIe link state for a GPU",

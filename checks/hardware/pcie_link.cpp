@@ -95,21 +95,28 @@ void Judge(const CheckContext& ctx, const PciDevice& dev, Tally& tally) {
     tally.judged_links.push_back(now + " (max " + max + ")");
     return;
   }
+  if (!width_low) {
+    // Speed alone: amdgpu's power management trains an idle link down (the RX 6900 XT capture's
+    // pp_dpm_pcie level 0 is "2.5GT/s, x1"), so a lower speed at rest is not evidence of a
+    // fault. Said as information; only the lane count is judged.
+    tally.judged_links.push_back(now + " (max " + max + ")");
+    tally.findings.push_back(MakeFinding(
+        "hardware.pcie.link_downclocked",
+        gpu + " links at " + Fixed(cur_speed, 1) + " GT/s, below its maximum " +
+            Fixed(max_speed, 1) + " GT/s, on all " + std::to_string(cur_width) +
+            " lanes. An idle GPU trains its link down to save power; if the speed stays low "
+            "while the GPU is busy, the slot or the firmware's PCIe setting limits it.",
+        LinkEvidence(dev), {{"bdf", dev.bdf}}));
+    return;
+  }
   ++tally.degraded;
-  std::string message;
-  if (width_low) {
-    message = gpu + " runs its PCIe link on " + std::to_string(cur_width) + " of its " +
-              std::to_string(max_width) + " lanes (" + now + ", max " + max +
-              "). Fewer lanes than the GPU supports usually means the slot, a riser or a "
-              "bifurcation setting limits it; host-GPU bandwidth drops with the lane count.";
-    if (speed_low) {
-      message += " The speed is below its maximum too, which an idle GPU may do to save power.";
-    }
-  } else {
-    message = gpu + " links at " + Fixed(cur_speed, 1) + " GT/s, below its maximum " +
-              Fixed(max_speed, 1) + " GT/s (" + now + ", max " + max +
-              "). An idle GPU may legitimately train its link down to save power; if the speed "
-              "stays low while the GPU is busy, the slot or the firmware's PCIe setting limits it.";
+  std::string message =
+      gpu + " runs its PCIe link on " + std::to_string(cur_width) + " of its " +
+      std::to_string(max_width) + " lanes (" + now + ", max " + max +
+      "). Fewer lanes than the GPU supports usually means the slot, a riser or a "
+      "bifurcation setting limits it; host-GPU bandwidth drops with the lane count.";
+  if (speed_low) {
+    message += " The speed is below its maximum too, which an idle GPU may do to save power.";
   }
   tally.findings.push_back(
       MakeFinding("hardware.pcie.link_degraded", message, LinkEvidence(dev), {{"bdf", dev.bdf}}));

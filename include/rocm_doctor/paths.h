@@ -35,6 +35,10 @@ inline constexpr std::string_view kProcSelfMountinfo = "/proc/self/mountinfo";
 inline constexpr std::string_view kProcSelfUidMap = "/proc/self/uid_map";
 inline constexpr std::string_view kProcSelfGidMap = "/proc/self/gid_map";
 inline constexpr std::string_view kProc1Environ = "/proc/1/environ";
+inline constexpr std::string_view kHostname = "/proc/sys/kernel/hostname";  // kernel.hostname
+inline constexpr std::string_view kProcOsRelease = "/proc/sys/kernel/osrelease";
+// IOMMU groups (Documentation/ABI/testing/sysfs-kernel-iommu_groups): <n>/type, <n>/devices/<BDF>
+inline constexpr std::string_view kIommuGroups = "/sys/kernel/iommu_groups";
 // /etc and /run
 inline constexpr std::string_view kOsRelease = "/etc/os-release";
 inline constexpr std::string_view kUsrLibOsRelease = "/usr/lib/os-release";
@@ -44,8 +48,13 @@ inline constexpr std::string_view kDockerEnv = "/.dockerenv";
 inline constexpr std::string_view kContainerEnv = "/run/.containerenv";
 inline constexpr std::string_view kWslInterop = "/proc/sys/fs/binfmt_misc/WSLInterop";
 // Firmware / platform
+inline constexpr std::string_view kSysFirmware = "/sys/firmware";
+inline constexpr std::string_view kSysFirmwareEfi = "/sys/firmware/efi";
 inline constexpr std::string_view kEfiVars = "/sys/firmware/efi/efivars";
 inline constexpr std::string_view kDmiId = "/sys/class/dmi/id";
 inline constexpr std::string_view kHypervisorType = "/sys/hypervisor/type";
+// Clocksources the kernel can use ("tsc kvm-clock "): a paravirtual one names the hypervisor.
+inline constexpr std::string_view kClocksourceAvailable =
+    "/sys/devices/system/clocksource/clocksource0/available_clocksource";
 
 }  // namespace rocm_doctor::paths

@@ -42,9 +42,7 @@ void ReadOsRelease(const SystemView& view, HostFacts& host) {
 }
 
 Fact<std::string> ReadHostname(const SystemView& view) {
-  // Not in paths.h (owned by the lead); kernel.hostname sysctl.
-  constexpr std::string_view kHostname = "/proc/sys/kernel/hostname";
-  Fact<std::string> name = ReadText(view, kHostname);
+  Fact<std::string> name = ReadText(view, paths::kHostname);
   if (name.known() && name->empty()) {
     return Fact<std::string>::Unknown(name.source, "empty hostname");
   }

@@ -26,10 +26,6 @@ namespace {
 using kernel_parts::DescribeFailure;
 using kernel_parts::kModuleListLimit;
 
-// Not in paths.h (owned elsewhere): iommu core's sysfs groups (Documentation/ABI/testing/
-// sysfs-kernel-iommu_groups), one directory per group with `type` and `devices/<BDF>`.
-constexpr std::string_view kIommuGroups = "/sys/kernel/iommu_groups";
-constexpr std::string_view kProcOsRelease = "/proc/sys/kernel/osrelease";
 // A big server has a few hundred groups; a hostile capture may have millions of names.
 constexpr std::size_t kMaxIommuGroups = 4096;
 
@@ -40,7 +36,7 @@ void CollectRelease(const SystemView& view, KernelFacts& k) {
     k.release = Fact<std::string>::Known(std::string(parse::Trim(*uname.release)), "uname");
     return;
   }
-  Fact<std::string> osrelease = ReadText(view, kProcOsRelease);
+  Fact<std::string> osrelease = ReadText(view, paths::kProcOsRelease);
   if (osrelease.known() && !osrelease->empty()) {
     k.release = osrelease;
     return;
@@ -54,7 +50,7 @@ void CollectRelease(const SystemView& view, KernelFacts& k) {
     }
   }
   k.release = Fact<std::string>::Unknown(
-      "uname", "uname gave no release, and neither " + std::string(kProcOsRelease) + " nor " +
+      "uname", "uname gave no release, and neither " + std::string(paths::kProcOsRelease) + " nor " +
                    std::string(paths::kProcVersion) + " names one");
 }
 
@@ -145,8 +141,8 @@ void CollectModuleFiles(const SystemView& view, KernelFacts& k) {
       k.amdgpu_builtin = Fact<bool>::Known(has, builtin_path);
     }
   } else {
-    k.amdgpu_builtin = Fact<bool>::Unknown(builtin_path, DescribeFailure(builtin.status,
-                                                                         builtin.error));
+    k.amdgpu_builtin =
+        Fact<bool>::Unknown(builtin_path, DescribeFailure(builtin.status, builtin.error));
   }
 
   std::string dep_path = JoinPath(root, "modules.dep");
@@ -184,15 +180,15 @@ void CollectModuleFiles(const SystemView& view, KernelFacts& k) {
     k.amdgpu_module_file = Fact<bool>::Known(false, root + " (no modules.dep: " + dep_error + ")");
     k.amdgpu_module_path.source = root;
   } else {
-    k.amdgpu_module_file = Fact<bool>::Unknown(
-        root, DescribeFailure(root_listing.status, root_listing.error));
+    k.amdgpu_module_file =
+        Fact<bool>::Unknown(root, DescribeFailure(root_listing.status, root_listing.error));
     k.amdgpu_module_path = Fact<std::string>::Unknown(root, k.amdgpu_module_file.error);
   }
 }
 
 void CollectIommuGroups(const SystemView& view, KernelFacts& k) {
-  std::string src(kIommuGroups);
-  DirListing groups = view.ListDir(kIommuGroups);
+  std::string src(paths::kIommuGroups);
+  DirListing groups = view.ListDir(paths::kIommuGroups);
   if (!groups.ok()) {
     k.iommu_groups_present = Fact<bool>::Unknown(src, DescribeFailure(groups.status, groups.error));
     return;
@@ -201,7 +197,7 @@ void CollectIommuGroups(const SystemView& view, KernelFacts& k) {
   std::size_t count = 0;
   for (const std::string& group : groups.names) {
     if (++count > kMaxIommuGroups) break;
-    std::string dir = JoinPath(kIommuGroups, group);
+    std::string dir = JoinPath(paths::kIommuGroups, group);
     Fact<std::string> type = ReadText(view, JoinPath(dir, "type"));
     if (!type.known() || type->empty()) continue;
     DirListing devices = view.ListDir(JoinPath(dir, "devices"));

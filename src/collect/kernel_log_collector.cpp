@@ -23,7 +23,8 @@ KernelLogFacts CollectKernelLog(const SystemView& view) {
   }
   facts.readable = true;
   facts.line_count = log.lines.size();
-  constexpr std::size_t kKinds = static_cast<std::size_t>(KernelLogEvent::Kind::kModuleRejected) + 1;
+  constexpr std::size_t kKinds =
+      static_cast<std::size_t>(KernelLogEvent::Kind::kModuleRejected) + 1;
   std::array<std::size_t, kKinds> per_kind{};
   for (const std::string& line : log.lines) {
     auto event = parse::ClassifyKernelLogLine(line);

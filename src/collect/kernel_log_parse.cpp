@@ -101,9 +101,9 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   }
   // amdgpu's own messages: 'Failed to load gpu_info firmware "amdgpu/arcturus_gpu_info.bin"',
   // 'mc: Failed to load firmware "amdgpu/polaris12_mc.bin"', "Failed to get gpu_info firmware".
-  if (FromAmdgpu(line) &&
-      (Contains(line, "Failed to load firmware \"") || Contains(line, "Failed to load gpu_info firmware") ||
-       Contains(line, "Failed to get gpu_info firmware"))) {
+  if (FromAmdgpu(line) && (Contains(line, "Failed to load firmware \"") ||
+                           Contains(line, "Failed to load gpu_info firmware") ||
+                           Contains(line, "Failed to get gpu_info firmware"))) {
     KernelLogEvent e = Make(Kind::kFirmwareLoadFailed, line);
     std::size_t quote = line.find('"');
     if (quote != std::string_view::npos) e.firmware = WordAfter(line.substr(quote), "\"");

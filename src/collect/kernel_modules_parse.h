@@ -14,8 +14,7 @@ struct ProcModuleEntry {
 
 // /proc/modules lines are "name size refcount deps state address [taint]"
 // (kernel/module/procfs.c m_show), e.g. "amdgpu 12836864 48 - Live 0x0000000000000000 (OE)".
-std::optional<ProcModuleEntry> FindProcModule(std::string_view proc_modules,
-                                              std::string_view name);
+std::optional<ProcModuleEntry> FindProcModule(std::string_view proc_modules, std::string_view name);
 
 // modules.builtin lists built-in modules by path, one a line:
 // "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko".

@@ -163,7 +163,8 @@ KfdTopology CollectKfd(const SystemView& view) {
 
   DirListing listing = view.ListDir(paths::kKfdTopologyNodes);
   if (!listing.ok()) {
-    topo.error = std::string(paths::kKfdTopologyNodes) + ": " + std::string(ToString(listing.status));
+    topo.error =
+        std::string(paths::kKfdTopologyNodes) + ": " + std::string(ToString(listing.status));
     if (!listing.error.empty()) topo.error += ": " + listing.error;
     return topo;
   }

@@ -55,12 +55,24 @@ bool AllowsReadWrite(std::uint32_t mode, int shift) {
 std::string ModeString(NodeType type, std::uint32_t mode) {
   char kind = '?';
   switch (type) {
-    case NodeType::kRegular: kind = '-'; break;
-    case NodeType::kDirectory: kind = 'd'; break;
-    case NodeType::kSymlink: kind = 'l'; break;
-    case NodeType::kCharDevice: kind = 'c'; break;
-    case NodeType::kBlockDevice: kind = 'b'; break;
-    case NodeType::kOther: kind = '?'; break;
+    case NodeType::kRegular:
+      kind = '-';
+      break;
+    case NodeType::kDirectory:
+      kind = 'd';
+      break;
+    case NodeType::kSymlink:
+      kind = 'l';
+      break;
+    case NodeType::kCharDevice:
+      kind = 'c';
+      break;
+    case NodeType::kBlockDevice:
+      kind = 'b';
+      break;
+    case NodeType::kOther:
+      kind = '?';
+      break;
   }
   std::string out(1, kind);
   const char* letters = "rwxrwxrwx";
@@ -114,8 +126,8 @@ NodeAccess EvaluateAccessInNamespace(std::string path, const NodeInfo& info, con
   }
   out.read_write = AllowsReadWrite(mode, 0);
   out.reason = desc + who + " (" + UserGroups(user) + ") is not in group " + GroupName(info) +
-               "; the other bits " + (out.read_write ? "allow" : "do not allow") +
-               " read-write" + root_note;
+               "; the other bits " + (out.read_write ? "allow" : "do not allow") + " read-write" +
+               root_note;
   return out;
 }
 

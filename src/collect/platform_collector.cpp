@@ -3,7 +3,6 @@
 // image's root file system has /.dockerenv (this project's own Firecracker CI VM does), and a
 // Docker container on cgroup v2 shows only "0::/" in /proc/self/cgroup.
 #include "collect/platform_parse.h"
-#include "collect/platform_paths.h"
 #include "collect/sysfs_parse.h"
 #include "collect/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
@@ -116,14 +115,13 @@ void DetectHypervisor(const SystemView& view, PlatformFacts& out) {
   Fact<std::string> vendor = ReadText(view, JoinPath(paths::kDmiId, "sys_vendor"));
   Fact<std::string> product = ReadText(view, JoinPath(paths::kDmiId, "product_name"));
   if (vendor.known() || product.known()) {
-    std::string from_dmi = platform::HypervisorFromDmi(vendor.value.value_or(""),
-                                                       product.value.value_or(""));
+    std::string from_dmi =
+        platform::HypervisorFromDmi(vendor.value.value_or(""), product.value.value_or(""));
     if (!from_dmi.empty()) {
       name = from_dmi;
-      out.hypervisor_evidence.push_back("dmi sys_vendor " +
-                                        parse::Printable(vendor.value.value_or("?"), 60) +
-                                        ", product_name " +
-                                        parse::Printable(product.value.value_or("?"), 60));
+      out.hypervisor_evidence.push_back(
+          "dmi sys_vendor " + parse::Printable(vendor.value.value_or("?"), 60) + ", product_name " +
+          parse::Printable(product.value.value_or("?"), 60));
     }
   }
   Fact<std::string> type = ReadText(view, paths::kHypervisorType);

@@ -151,7 +151,9 @@ bool CpuinfoHasHypervisorFlag(std::string_view cpuinfo) {
 std::string HypervisorFromDmi(std::string_view sys_vendor, std::string_view product_name) {
   std::string vendor = parse::Lower(parse::Trim(sys_vendor));
   std::string product = parse::Lower(parse::Trim(product_name));
-  auto has = [](const std::string& s, std::string_view needle) { return parse::Contains(s, needle); };
+  auto has = [](const std::string& s, std::string_view needle) {
+    return parse::Contains(s, needle);
+  };
   if (has(vendor, "qemu") || has(product, "kvm") || has(vendor, "red hat")) return "kvm";
   if (has(vendor, "vmware")) return "vmware";
   if (has(vendor, "microsoft") && has(product, "virtual machine")) return "microsoft";

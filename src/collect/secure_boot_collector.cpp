@@ -12,8 +12,6 @@ namespace {
 
 // EFI_GLOBAL_VARIABLE GUID (UEFI spec, "Globally Defined Variables").
 constexpr std::string_view kSecureBootVar = "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c";
-constexpr std::string_view kSysFirmware = "/sys/firmware";
-constexpr std::string_view kSysFirmwareEfi = "/sys/firmware/efi";
 
 }  // namespace
 
@@ -40,23 +38,22 @@ void CollectSecureBoot(const SystemView& view, KernelFacts& facts) {
         Fact<bool>::Known(false, var + " absent (EFI firmware without Secure Boot)");
     return;
   }
-  if (view.Stat(kSysFirmwareEfi).ok()) {
-    facts.secure_boot = Fact<bool>::Unknown(
-        std::string(paths::kEfiVars), "EFI boot, but efivarfs is not mounted there");
+  if (view.Stat(paths::kSysFirmwareEfi).ok()) {
+    facts.secure_boot = Fact<bool>::Unknown(std::string(paths::kEfiVars),
+                                            "EFI boot, but efivarfs is not mounted there");
     return;
   }
   // No /sys/firmware/efi: booted through legacy BIOS, where there is no Secure Boot. Docker
   // masks /sys/firmware with an empty tmpfs, so an empty or absent /sys/firmware proves nothing.
-  DirListing firmware = view.ListDir(kSysFirmware);
+  DirListing firmware = view.ListDir(paths::kSysFirmware);
   if (firmware.ok() && !firmware.names.empty()) {
-    facts.secure_boot = Fact<bool>::Known(
-        false, std::string(kSysFirmwareEfi) + " absent (legacy BIOS boot)");
+    facts.secure_boot =
+        Fact<bool>::Known(false, std::string(paths::kSysFirmwareEfi) + " absent (legacy BIOS boot)");
     return;
   }
   facts.secure_boot = Fact<bool>::Unknown(
-      std::string(kSysFirmware),
-      firmware.ok() ? "empty (masked, as in a container)"
-                    : DescribeFailure(firmware.status, firmware.error));
+      std::string(paths::kSysFirmware), firmware.ok() ? "empty (masked, as in a container)"
+                                               : DescribeFailure(firmware.status, firmware.error));
 }
 
 }  // namespace rocm_doctor::kernel_parts

@@ -140,8 +140,10 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     for (std::size_t i = 0; i < order.size(); ++i) {
       if (depth[i] != d) continue;
       CheckRecord& record = result.records[i];
-      // A failed or indeterminate prerequisite blocks; one that did not apply makes this one
-      // not apply either. The root of a chain of blocks is named, not the nearest link.
+      // A failed or indeterminate prerequisite blocks, and so does one that was itself blocked:
+      // the root of the chain is named, not the nearest link. A prerequisite that was skipped
+      // (did not apply, or its evidence was not captured) does not: each check judges its own
+      // applicability, and one missing recording must not hide the checks after it.
       bool skipped = false;
       for (std::string_view p : order[i]->info->prerequisites) {
         auto it = index.find(p);
@@ -152,12 +154,6 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
           record.blocked_by = pre.blocked_by.empty() ? pre.id : pre.blocked_by;
           const CheckRecord& root = result.records[index[record.blocked_by]];
           record.outcome = CheckOutcome::Skip("blocked by " + root.title);
-          skipped = true;
-          break;
-        }
-        if (pre.outcome.status == Status::kSkip) {
-          record.outcome = CheckOutcome::Skip("does not apply: " + pre.title + " was skipped (" +
-                                              pre.outcome.summary + ")");
           skipped = true;
           break;
         }

@@ -39,7 +39,8 @@ int HelperMain(std::span<const std::string_view> args, const HelperBackend& back
     case HelperMode::kProbe:
       break;
   }
-  ProbeReport report = backend.probe(ProbeOptions{.device = parsed->device, .smoke = parsed->smoke});
+  ProbeReport report =
+      backend.probe(ProbeOptions{.device = parsed->device, .smoke = parsed->smoke});
   report.targets = SplitTargetList(backend.targets);
   out << ProbeReportJson(report) << '\n';
   out.flush();

@@ -56,8 +56,8 @@ std::optional<std::string> NormalizePciBdf(std::string_view text) {
     return std::nullopt;
   }
   std::array<char, 32> buffer{};
-  const int length = std::snprintf(buffer.data(), buffer.size(), "%04x:%02x:%02x.%x", *domain,
-                                   *bus, *device, *function);
+  const int length = std::snprintf(buffer.data(), buffer.size(), "%04x:%02x:%02x.%x", *domain, *bus,
+                                   *device, *function);
   if (length <= 0) return std::nullopt;
   return std::string(buffer.data(), static_cast<std::size_t>(length));
 }

@@ -1,6 +1,8 @@
 #include "hip/probe.h"
 
 #include <array>
+#include <string>
+#include <utility>
 
 #include "hip/gpu_error.h"
 #include "hip/gpu_runtime.h"

@@ -10,12 +10,12 @@ void WriteError(JsonWriter& json, const std::optional<GpuError>& error) {
     json.Null();
     return;
   }
-  json.BeginObject()
-      .Key("code").Int(error->code)
-      .Key("name").String(error->name)
-      .Key("message").String(error->message)
-      .Key("call").String(error->call)
-      .EndObject();
+  json.BeginObject();
+  json.Key("code").Int(error->code);
+  json.Key("name").String(error->name);
+  json.Key("message").String(error->message);
+  json.Key("call").String(error->call);
+  json.EndObject();
 }
 
 void WriteMismatch(JsonWriter& json, const std::optional<SmokeMismatch>& mismatch) {
@@ -23,16 +23,18 @@ void WriteMismatch(JsonWriter& json, const std::optional<SmokeMismatch>& mismatc
     json.Null();
     return;
   }
-  json.BeginObject()
-      .Key("index").Int(mismatch->index)
-      .Key("expected").Int(mismatch->expected)
-      .Key("got").Int(mismatch->got)
-      .Key("count").Int(mismatch->count)
-      .EndObject();
+  json.BeginObject();
+  json.Key("index").Int(mismatch->index);
+  json.Key("expected").Int(mismatch->expected);
+  json.Key("got").Int(mismatch->got);
+  json.Key("count").Int(mismatch->count);
+  json.EndObject();
 }
 
 void WriteSmoke(JsonWriter& json, const SmokeResult& smoke) {
-  json.BeginObject().Key("ok").Bool(smoke.ok).Key("kernel_ms");
+  json.BeginObject();
+  json.Key("ok").Bool(smoke.ok);
+  json.Key("kernel_ms");
   if (smoke.kernel_ms) {
     json.Float(*smoke.kernel_ms);
   } else {
@@ -42,22 +44,23 @@ void WriteSmoke(JsonWriter& json, const SmokeResult& smoke) {
   WriteError(json, smoke.error);
   json.Key("mismatch");
   WriteMismatch(json, smoke.mismatch);
-  json.Key("checked_elements").Int(smoke.checked_elements).EndObject();
+  json.Key("checked_elements").Int(smoke.checked_elements);
+  json.EndObject();
 }
 
 void WriteDevice(JsonWriter& json, const DeviceReport& device) {
-  json.BeginObject()
-      .Key("index").Int(device.index)
-      .Key("name").NullableString(device.name)
-      .Key("arch").NullableString(device.arch)
-      .Key("compute_units").NullableInt(device.compute_units)
-      .Key("total_memory_bytes").NullableInt(device.total_memory_bytes)
-      .Key("clock_khz").NullableInt(device.clock_khz)
-      .Key("memory_clock_khz").NullableInt(device.memory_clock_khz)
-      .Key("memory_bus_width_bits").NullableInt(device.memory_bus_width_bits)
-      .Key("pci_bdf").NullableString(device.pci_bdf)
-      .Key("large_bar").NullableBool(device.large_bar)
-      .Key("error");
+  json.BeginObject();
+  json.Key("index").Int(device.index);
+  json.Key("name").NullableString(device.name);
+  json.Key("arch").NullableString(device.arch);
+  json.Key("compute_units").NullableInt(device.compute_units);
+  json.Key("total_memory_bytes").NullableInt(device.total_memory_bytes);
+  json.Key("clock_khz").NullableInt(device.clock_khz);
+  json.Key("memory_clock_khz").NullableInt(device.memory_clock_khz);
+  json.Key("memory_bus_width_bits").NullableInt(device.memory_bus_width_bits);
+  json.Key("pci_bdf").NullableString(device.pci_bdf);
+  json.Key("large_bar").NullableBool(device.large_bar);
+  json.Key("error");
   WriteError(json, device.error);
   json.Key("smoke");
   if (device.smoke) {
@@ -72,21 +75,22 @@ void WriteDevice(JsonWriter& json, const DeviceReport& device) {
 
 std::string ProbeReportJson(const ProbeReport& report) {
   JsonWriter json;
-  json.BeginObject()
-      .Key("helper").String(kHelperName)
-      .Key("version").Int(kProbeFormatVersion)
-      .Key("backend").String(report.backend)
-      .Key("targets").BeginArray();
+  json.BeginObject();
+  json.Key("helper").String(kHelperName);
+  json.Key("version").Int(kProbeFormatVersion);
+  json.Key("backend").String(report.backend);
+  json.Key("targets").BeginArray();
   for (const std::string& target : report.targets) json.String(target);
-  json.EndArray()
-      .Key("runtime_version").NullableInt(report.runtime_version)
-      .Key("driver_version").NullableInt(report.driver_version)
-      .Key("device_count").Int(report.device_count)
-      .Key("error");
+  json.EndArray();
+  json.Key("runtime_version").NullableInt(report.runtime_version);
+  json.Key("driver_version").NullableInt(report.driver_version);
+  json.Key("device_count").Int(report.device_count);
+  json.Key("error");
   WriteError(json, report.error);
   json.Key("devices").BeginArray();
   for (const DeviceReport& device : report.devices) WriteDevice(json, device);
-  json.EndArray().EndObject();
+  json.EndArray();
+  json.EndObject();
   return json.str();
 }
 

@@ -1,7 +1,6 @@
 // The one kernel source: compiled as HIP by clang/hipcc and as CUDA by nvcc (LANGUAGE set in
 // src/hip/CMakeLists.txt).
 #include "hip/smoke_kernel.h"
-
 #include "hip/smoke_pattern.h"
 
 namespace rocm_doctor::hip_helper {

@@ -49,8 +49,7 @@ SmokeResult RunSmokeTest() {
   // 0xFF bytes: a value SmokeValue never produces, so unwritten elements are caught.
   if (failed(gpuMemsetAsync(res.buffer, 0xFF, kBytes, res.stream), "MemsetAsync")) return result;
   if (failed(gpuEventRecord(res.start, res.stream), "EventRecord")) return result;
-  if (failed(LaunchSmokeKernel(static_cast<std::uint32_t*>(res.buffer), kSmokeElements,
-                               res.stream),
+  if (failed(LaunchSmokeKernel(static_cast<std::uint32_t*>(res.buffer), kSmokeElements, res.stream),
              "LaunchKernel")) {
     return result;
   }

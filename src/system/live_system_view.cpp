@@ -15,7 +15,7 @@
 #include "system/account_names.h"
 #include "system/command_runner.h"
 #include "system/fd_io.h"
-#include "system/kernel_log_parse.h"
+#include "system/kmsg_parse.h"
 
 extern char** environ;
 

@@ -5,7 +5,7 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/command_runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fd_io.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/kernel_log_parse.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kmsg_parse.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_dir_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_json.cpp

@@ -82,9 +82,10 @@ TEST(DriverAmdgpu, DkmsNotBuiltForRunningKernel) {
   auto view = NewView();
   view->File("/lib/modules/6.8.0-45-generic/modules.dep", "kernel/fs/ext4/ext4.ko.zst:\n");
   view->Dir("/var/lib/dkms/amdgpu/6.8.5-2009582.24.04/source");
-  view->File("/var/lib/dkms/amdgpu/6.8.5-2009582.24.04/6.8.0-40-generic/x86_64/module/"
-             "amdgpu.ko.zst",
-             "");
+  view->File(
+      "/var/lib/dkms/amdgpu/6.8.5-2009582.24.04/6.8.0-40-generic/x86_64/module/"
+      "amdgpu.ko.zst",
+      "");
   Gpu("0000:03:00.0", std::nullopt, false).Install(*view);
   CheckOutcome out = RunCheck("driver.amdgpu", view);
   EXPECT_EQ(out.status, Status::kFail);
@@ -113,8 +114,9 @@ TEST(DriverAmdgpu, SecureBootBlocksDkmsModule) {
 
 TEST(DriverAmdgpu, LockdownLineMeansModuleBlocked) {
   auto view = NewView();
-  view->Log(LogOf({"Lockdown: modprobe: unsigned module loading is restricted; see man "
-                   "kernel_lockdown.7"}));
+  view->Log(
+      LogOf({"Lockdown: modprobe: unsigned module loading is restricted; see man "
+             "kernel_lockdown.7"}));
   Gpu("0000:03:00.0", std::nullopt, false).Install(*view);
   CheckOutcome out = RunCheck("driver.amdgpu", view);
   EXPECT_TRUE(HasFinding(out, "driver.secure_boot.module_blocked"));

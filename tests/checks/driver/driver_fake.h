@@ -21,8 +21,9 @@ inline std::shared_ptr<FakeSystemView> NewView() {
   view->File("/proc/cmdline", "BOOT_IMAGE=/vmlinuz-6.8.0-45-generic root=UUID=1 ro quiet\n");
   view->File("/proc/modules", "snd 1 0 - Live 0x0\n");
   view->File("/lib/modules/6.8.0-45-generic/modules.builtin", "kernel/fs/ext4/ext4.ko\n");
-  view->File("/lib/modules/6.8.0-45-generic/modules.dep",
-             "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst: kernel/drivers/gpu/drm/drm.ko.zst\n");
+  view->File(
+      "/lib/modules/6.8.0-45-generic/modules.dep",
+      "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst: kernel/drivers/gpu/drm/drm.ko.zst\n");
   return view;
 }
 

@@ -18,16 +18,20 @@ TEST(DriverFirmware, FailsWhenTheGpuDidNotComeUp) {
   auto view = NewView();
   LoadAmdgpu(*view);
   Gpu("0000:23:00.0", std::nullopt, false).Install(*view);
-  view->Log(LogOf(
-      {"amdgpu 0000:23:00.0: Direct firmware load for amdgpu/arcturus_gpu_info.bin failed "
-       "with error -2",
-       "amdgpu 0000:23:00.0: Fatal error during GPU init",
-       "amdgpu: probe of 0000:23:00.0 failed with error -2"}));
+  view->Log(
+      LogOf({"amdgpu 0000:23:00.0: Direct firmware load for amdgpu/arcturus_gpu_info.bin failed "
+             "with error -2",
+             "amdgpu 0000:23:00.0: amdgpu: Failed to load gpu_info firmware "
+             "\"amdgpu/arcturus_gpu_info.bin\"",
+             "amdgpu 0000:23:00.0: Fatal error during GPU init",
+             "amdgpu: probe of 0000:23:00.0 failed with error -2"}));
   CheckOutcome out = RunCheck("driver.firmware", view);
   EXPECT_EQ(out.status, Status::kFail);
+  ASSERT_EQ(out.findings.size(), 1u);  // the loader's line and amdgpu's line are one failure
   const Finding* f = FindFinding(out, "driver.firmware.missing");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("amdgpu/arcturus_gpu_info.bin"), std::string::npos);
+  EXPECT_EQ(f->evidence.size(), 3u);
   ExpectCommandsFilled(*f);
   Remediation r = Catalog::Instance().RemediationFor(*f);
   EXPECT_EQ(r.commands[0], "ls -l /lib/firmware/amdgpu/arcturus_gpu_info.bin*");
@@ -38,8 +42,9 @@ TEST(DriverFirmware, OptionalTaFirmwareIsOnlyNoted) {
   auto view = NewView();
   LoadAmdgpu(*view);
   Gpu("0000:19:00.0", std::nullopt, false).Install(*view);
-  view->Log(LogOf({"amdgpu 0000:19:00.0: Direct firmware load for amdgpu/vega20_ta.bin failed "
-                   "with error -2"}));
+  view->Log(
+      LogOf({"amdgpu 0000:19:00.0: Direct firmware load for amdgpu/vega20_ta.bin failed "
+             "with error -2"}));
   CheckOutcome out = RunCheck("driver.firmware", view);
   EXPECT_EQ(out.status, Status::kPass);  // info findings alone leave a pass
   EXPECT_TRUE(HasFinding(out, "driver.firmware.optional_missing"));
@@ -49,8 +54,9 @@ TEST(DriverFirmware, FailureOnAGpuThatCameUpIsOnlyNoted) {
   auto view = NewView();
   LoadAmdgpu(*view);
   Gpu("0000:03:00.0").Install(*view);
-  view->Log(LogOf({"amdgpu 0000:03:00.0: Direct firmware load for amdgpu/gc_11_0_0_toc.bin "
-                   "failed with error -2"}));
+  view->Log(
+      LogOf({"amdgpu 0000:03:00.0: Direct firmware load for amdgpu/gc_11_0_0_toc.bin "
+             "failed with error -2"}));
   CheckOutcome out = RunCheck("driver.firmware", view);
   EXPECT_EQ(out.status, Status::kPass);  // info findings alone leave a pass
 }

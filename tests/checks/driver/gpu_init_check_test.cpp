@@ -9,7 +9,8 @@ void AddKfdNode(FakeSystemView& view, int index, const std::string& location_id)
   std::string dir = "/sys/class/kfd/kfd/topology/nodes/" + std::to_string(index);
   view.File(dir + "/properties",
             "cpu_cores_count 0\nsimd_count 192\ngfx_target_version 110000\nvendor_id 4098\n"
-            "device_id 29772\nlocation_id " + location_id + "\ndomain 0\n");
+            "device_id 29772\nlocation_id " +
+                location_id + "\ndomain 0\n");
   view.File(dir + "/gpu_id", "12345\n");
   view.File(dir + "/name", "\n");
 }

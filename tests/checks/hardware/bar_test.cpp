@@ -40,7 +40,9 @@ TEST(HardwareBar, SmallBarWarns) {
   EXPECT_EQ(out.status, Status::kWarn);
   const Finding* bar = testing::FindFinding(out, "hardware.bar.small");
   ASSERT_NE(bar, nullptr);
-  EXPECT_NE(bar->message.find("Only 256 MiB of 2048 MiB"), std::string::npos) << bar->message;
+  EXPECT_NE(bar->message.find("Only 256 MiB of the 2048 MiB VRAM of AMD Radeon R7 200 Series"),
+            std::string::npos)
+      << bar->message;
   EXPECT_NE(bar->message.find("Above 4G Decoding and Resizable BAR"), std::string::npos);
   EXPECT_EQ(bar->params.at("bdf"), "0000:01:00.0");
   EXPECT_EQ(bar->params.at("visible_mib"), "256");

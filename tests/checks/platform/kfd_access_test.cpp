@@ -29,9 +29,10 @@ TEST(DriverKfdAccess, UserNotInRender) {
   EXPECT_EQ(out.status, Status::kFail);
   const Finding* f = FindFinding(out, "driver.kfd.permission_denied");
   ASSERT_NE(f, nullptr) << out.summary;
-  EXPECT_EQ(f->message,
-            "crw-rw---- root:render; alice (groups: alice, sudo) is not in group render; the "
-            "other bits do not allow read-write");
+  EXPECT_EQ(
+      f->message,
+      "/dev/kfd is crw-rw---- root:render; alice (groups: alice, sudo) is not in group render; the "
+      "other bits do not allow read-write");
   EXPECT_EQ(f->params.at("user"), "alice");
   EXPECT_EQ(f->params.at("group"), "render");
   Remediation fix = Catalog::Instance().RemediationFor(*f);

@@ -85,7 +85,8 @@ TEST(DriverKfdTopology, GpuWithoutKfdNode) {
             std::string::npos)
       << f->message;
   bool log_line = false;
-  for (const Evidence& e : f->evidence) log_line |= e.observed.find("PITCAIRN") != std::string::npos;
+  for (const Evidence& e : f->evidence)
+    log_line |= e.observed.find("PITCAIRN") != std::string::npos;
   EXPECT_TRUE(log_line);
 }
 

@@ -15,11 +15,11 @@ std::string GpuProperties(std::uint64_t gfx_target_version, std::uint64_t device
                           std::uint64_t location_id, std::uint64_t render_minor,
                           std::uint64_t unique_id, std::uint64_t domain) {
   return "cpu_cores_count 0\nsimd_count 152\nmem_banks_count 1\nsimd_per_cu 4\n"
-         "gfx_target_version " + std::to_string(gfx_target_version) +
-         "\nvendor_id 4098\ndevice_id " + std::to_string(device_id) + "\nlocation_id " +
-         std::to_string(location_id) + "\ndomain " + std::to_string(domain) +
-         "\ndrm_render_minor " + std::to_string(render_minor) + "\nunique_id " +
-         std::to_string(unique_id) + "\nnum_xcc 1\n";
+         "gfx_target_version " +
+         std::to_string(gfx_target_version) + "\nvendor_id 4098\ndevice_id " +
+         std::to_string(device_id) + "\nlocation_id " + std::to_string(location_id) + "\ndomain " +
+         std::to_string(domain) + "\ndrm_render_minor " + std::to_string(render_minor) +
+         "\nunique_id " + std::to_string(unique_id) + "\nnum_xcc 1\n";
 }
 
 void AddKfdNode(FakeSystemView& view, int index, const std::string& properties,

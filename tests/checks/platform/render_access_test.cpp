@@ -71,8 +71,7 @@ TEST(DriverRenderAccess, ContainerWithoutDri) {
   CheckOutcome out = RunCheck(kCheck, view);
   const Finding* f = FindFinding(out, "container.devices.not_passed");
   ASSERT_NE(f, nullptr) << out.summary;
-  EXPECT_NE(f->message.find("docker container lacks renderD128"), std::string::npos)
-      << f->message;
+  EXPECT_NE(f->message.find("docker container lacks renderD128"), std::string::npos) << f->message;
 }
 
 TEST(DriverRenderAccess, KubernetesPodWithOneOfTwoGpus) {
@@ -107,8 +106,7 @@ TEST(DriverRenderAccess, RootlessUnmapped) {
   view->File("/run/.containerenv", "rootless=1\n");
   view->File("/proc/self/uid_map", "0 1000 1\n");
   view->User(MakeUser("root", 0, {{"root", 0}}));
-  view->Node("/dev/dri/renderD128",
-             CharNode(0660, kOverflowId, kOverflowId, "nobody", "nogroup"));
+  view->Node("/dev/dri/renderD128", CharNode(0660, kOverflowId, kOverflowId, "nobody", "nogroup"));
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_TRUE(HasFinding(out, "container.group.unmapped")) << out.summary;
 }

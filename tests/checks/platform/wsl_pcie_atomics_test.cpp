@@ -90,11 +90,10 @@ TEST(HardwarePcieAtomics, SkipsWithoutEvidence) {
 TEST(PlatformFindings, EveryCodeIsInTheCatalog) {
   for (const char* code :
        {"driver.kfd.missing", "driver.kfd.unreadable", "container.devices.not_passed",
-        "driver.kfd.permission_denied", "container.group.gid_mismatch",
-        "container.group.unmapped", "driver.render_node.permission_denied",
-        "driver.render_node.missing", "driver.render_access.unmatched",
-        "driver.kfd_topology.unreadable", "driver.kfd_topology.gpu_missing",
-        "driver.kfd_topology.gpu_partial", "platform.wsl.no_kfd",
+        "driver.kfd.permission_denied", "container.group.gid_mismatch", "container.group.unmapped",
+        "driver.render_node.permission_denied", "driver.render_node.missing",
+        "driver.render_access.unmatched", "driver.kfd_topology.unreadable",
+        "driver.kfd_topology.gpu_missing", "driver.kfd_topology.gpu_partial", "platform.wsl.no_kfd",
         "hardware.pcie.atomics_unsupported"}) {
     const FindingSpec* spec = Catalog::Instance().Find(code);
     ASSERT_NE(spec, nullptr) << code;

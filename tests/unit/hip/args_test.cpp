@@ -59,8 +59,7 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Values(
         BadCase{"nothing", {}, "nothing to do"},
         BadCase{"unknown", {"--probe", "--gpu"}, "'--gpu'"},
-        BadCase{"positional", {"probe"}, "'probe'"},
-        BadCase{"empty_arg", {"--probe", ""}, "''"},
+        BadCase{"positional", {"probe"}, "'probe'"}, BadCase{"empty_arg", {"--probe", ""}, "''"},
         BadCase{"device_missing_value", {"--probe", "--device"}, "needs a device index"},
         BadCase{"device_negative", {"--probe", "--device", "-1"}, "'-1'"},
         BadCase{"device_minus_zero", {"--probe", "--device", "-0"}, "'-0'"},

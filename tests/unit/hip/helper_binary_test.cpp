@@ -2,12 +2,12 @@
 // ROCMDOC_HIP_HELPER). Asserts only what holds on every machine: valid JSON, exit 0, and either
 // devices or the runtime's error.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -25,7 +25,8 @@ Output RunHelper(const std::string& args) {
   if (pipe == nullptr) return output;
   std::array<char, 4096> buffer{};
   std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.out.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    output.out.append(buffer.data(), n);
   output.status = pclose(pipe);
   return output;
 }

@@ -9,15 +9,15 @@
 namespace rocm_doctor::hip_helper {
 namespace {
 
-struct Run {
+struct HelperRun {
   int code = -1;
   std::string out;
   std::string err;
   std::vector<ProbeOptions> probes;
 };
 
-Run RunHelper(std::vector<std::string_view> args) {
-  Run run;
+HelperRun RunHelper(std::vector<std::string_view> args) {
+  HelperRun run;
   const HelperBackend backend{
       .name = "hip", .targets = "gfx90a,gfx1030", .probe = [&run](const ProbeOptions& options) {
         run.probes.push_back(options);
@@ -35,7 +35,7 @@ Run RunHelper(std::vector<std::string_view> args) {
 }
 
 TEST(HelperMain, ProbeWithoutDevicePrintsOneJsonLineAndExitsZero) {
-  const Run run = RunHelper({"--probe"});
+  const HelperRun run = RunHelper({"--probe"});
   EXPECT_EQ(run.code, kExitOk);
   EXPECT_TRUE(run.err.empty());
   ASSERT_FALSE(run.out.empty());
@@ -51,7 +51,7 @@ TEST(HelperMain, ProbeWithoutDevicePrintsOneJsonLineAndExitsZero) {
 }
 
 TEST(HelperMain, PassesDeviceAndNoSmokeToTheProbe) {
-  const Run run = RunHelper({"--probe", "--device", "2", "--no-smoke"});
+  const HelperRun run = RunHelper({"--probe", "--device", "2", "--no-smoke"});
   EXPECT_EQ(run.code, kExitOk);
   ASSERT_EQ(run.probes.size(), 1U);
   EXPECT_EQ(run.probes[0].device, 2);
@@ -59,7 +59,7 @@ TEST(HelperMain, PassesDeviceAndNoSmokeToTheProbe) {
 }
 
 TEST(HelperMain, UsageErrorExitsTwoWithoutProbing) {
-  const Run run = RunHelper({"--probe", "--device", "one"});
+  const HelperRun run = RunHelper({"--probe", "--device", "one"});
   EXPECT_EQ(run.code, kExitUsage);
   EXPECT_TRUE(run.out.empty());
   EXPECT_NE(run.err.find("'one'"), std::string::npos);
@@ -69,13 +69,13 @@ TEST(HelperMain, UsageErrorExitsTwoWithoutProbing) {
 }
 
 TEST(HelperMain, VersionAndHelpDoNotTouchTheGpu) {
-  const Run version = RunHelper({"--version"});
+  const HelperRun version = RunHelper({"--version"});
   EXPECT_EQ(version.code, kExitOk);
   EXPECT_NE(version.out.find("rocm-doctor-hip "), std::string::npos);
   EXPECT_NE(version.out.find("backend hip"), std::string::npos);
   EXPECT_NE(version.out.find("gfx90a,gfx1030"), std::string::npos);
   EXPECT_TRUE(version.probes.empty());
-  const Run help = RunHelper({"--help"});
+  const HelperRun help = RunHelper({"--help"});
   EXPECT_EQ(help.code, kExitOk);
   EXPECT_NE(help.out.find("Usage:"), std::string::npos);
   EXPECT_TRUE(help.probes.empty());

@@ -16,8 +16,8 @@ ProbeReport NoDeviceReport() {
   report.targets = {"gfx90a", "gfx1030"};
   report.runtime_version = 50221153;
   report.driver_version = 50221153;
-  report.error = GpuError{100, "hipErrorNoDevice", "no ROCm-capable device is detected",
-                          "hipGetDeviceCount"};
+  report.error =
+      GpuError{100, "hipErrorNoDevice", "no ROCm-capable device is detected", "hipGetDeviceCount"};
   return report;
 }
 
@@ -43,13 +43,12 @@ DeviceReport Mi210() {
 
 TEST(ProbeReportJson, NoDeviceIsExactAndOneLine) {
   const std::string text = ProbeReportJson(NoDeviceReport());
-  EXPECT_EQ(text,
-            R"({"helper":"rocm-doctor-hip","version":1,"backend":"hip",)"
-            R"("targets":["gfx90a","gfx1030"],"runtime_version":50221153,)"
-            R"("driver_version":50221153,"device_count":0,)"
-            R"("error":{"code":100,"name":"hipErrorNoDevice",)"
-            R"("message":"no ROCm-capable device is detected","call":"hipGetDeviceCount"},)"
-            R"("devices":[]})");
+  EXPECT_EQ(text, R"({"helper":"rocm-doctor-hip","version":1,"backend":"hip",)"
+                  R"("targets":["gfx90a","gfx1030"],"runtime_version":50221153,)"
+                  R"("driver_version":50221153,"device_count":0,)"
+                  R"("error":{"code":100,"name":"hipErrorNoDevice",)"
+                  R"("message":"no ROCm-capable device is detected","call":"hipGetDeviceCount"},)"
+                  R"("devices":[]})");
   EXPECT_EQ(text.find('\n'), std::string::npos);
 }
 
@@ -88,15 +87,15 @@ TEST(ProbeReportJson, UnknownsAreNullNotZero) {
   report.device_count = 1;
   DeviceReport device;
   device.index = 0;
-  device.error = GpuError{101, "cudaErrorInvalidDevice", "invalid device ordinal",
-                          "cudaGetDeviceProperties"};
+  device.error =
+      GpuError{101, "cudaErrorInvalidDevice", "invalid device ordinal", "cudaGetDeviceProperties"};
   report.devices.push_back(device);  // no smoke: --no-smoke
   const json doc = json::parse(ProbeReportJson(report));
   EXPECT_TRUE(doc["runtime_version"].is_null());
   const json& d = doc["devices"].at(0);
-  for (const char* key : {"name", "arch", "compute_units", "total_memory_bytes", "clock_khz",
-                          "memory_clock_khz", "memory_bus_width_bits", "pci_bdf", "large_bar",
-                          "smoke"}) {
+  for (const char* key :
+       {"name", "arch", "compute_units", "total_memory_bytes", "clock_khz", "memory_clock_khz",
+        "memory_bus_width_bits", "pci_bdf", "large_bar", "smoke"}) {
     EXPECT_TRUE(d[key].is_null()) << key;
   }
   EXPECT_EQ(d["error"]["name"], "cudaErrorInvalidDevice");
@@ -109,8 +108,8 @@ TEST(ProbeReportJson, FailedSmokeCarriesErrorOrMismatch) {
   report.device_count = 2;
   DeviceReport launch_failed = Mi210();
   launch_failed.smoke = SmokeResult{};
-  launch_failed.smoke->error = GpuError{98, "hipErrorInvalidDeviceFunction",
-                                        "invalid device function", "hipLaunchKernel"};
+  launch_failed.smoke->error =
+      GpuError{98, "hipErrorInvalidDeviceFunction", "invalid device function", "hipLaunchKernel"};
   DeviceReport wrong = Mi210();
   wrong.index = 1;
   wrong.smoke->ok = false;

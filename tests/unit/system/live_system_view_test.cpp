@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-#include "system/kernel_log_parse.h"
+#include "system/kmsg_parse.h"
 #include "temp_tree.h"
 
 namespace rocm_doctor::system {

@@ -29,8 +29,8 @@ TEST_P(CmdlineBlockTest, FindsExactlyTheBlockingTokens) {
 INSTANTIATE_TEST_SUITE_P(
     Table, CmdlineBlockTest,
     ::testing::Values(
-        BlockCase{"plain", "BOOT_IMAGE=/vmlinuz-6.8.0-45-generic root=UUID=1 ro quiet splash\n",
-                  {}},
+        BlockCase{
+            "plain", "BOOT_IMAGE=/vmlinuz-6.8.0-45-generic root=UUID=1 ro quiet splash\n", {}},
         BlockCase{"nomodeset", "ro quiet nomodeset\n", {"nomodeset"}},
         BlockCase{"nomodeset_overridden", "nomodeset amdgpu.modeset=1", {}},
         BlockCase{"nomodeset_auto_still_blocks", "nomodeset amdgpu.modeset=-1", {"nomodeset"}},
@@ -38,7 +38,8 @@ INSTANTIATE_TEST_SUITE_P(
         BlockCase{"modeset_last_wins", "amdgpu.modeset=0 amdgpu.modeset=1", {}},
         BlockCase{"modeset_garbage_is_auto", "amdgpu.modeset=zero", {}},
         BlockCase{"modprobe_blacklist", "modprobe.blacklist=amdgpu", {"modprobe.blacklist=amdgpu"}},
-        BlockCase{"comma_list", "modprobe.blacklist=nouveau,amdgpu,radeon",
+        BlockCase{"comma_list",
+                  "modprobe.blacklist=nouveau,amdgpu,radeon",
                   {"modprobe.blacklist=nouveau,amdgpu,radeon"}},
         BlockCase{"similar_name_not_blocked", "modprobe.blacklist=amdgpu2,amdgpu_foo", {}},
         BlockCase{"module_blacklist", "module_blacklist=amdgpu", {"module_blacklist=amdgpu"}},
@@ -46,7 +47,8 @@ INSTANTIATE_TEST_SUITE_P(
         BlockCase{"dracut", "rd.driver.blacklist=amdgpu", {"rd.driver.blacklist=amdgpu"}},
         BlockCase{"initcall", "initcall_blacklist=amdgpu_init", {"initcall_blacklist=amdgpu_init"}},
         BlockCase{"initcall_other", "initcall_blacklist=amdgpu_initx", {}},
-        BlockCase{"quoted", "modprobe.blacklist=\"nouveau,amdgpu\"",
+        BlockCase{"quoted",
+                  "modprobe.blacklist=\"nouveau,amdgpu\"",
                   {"modprobe.blacklist=\"nouveau,amdgpu\""}},
         BlockCase{"empty", "", {}},
         BlockCase{"nul_padded", std::string("ro nomodeset\n\0\0\0", 16), {"nomodeset"}},
@@ -55,7 +57,8 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(CmdlineParse, KeepsAmdgpuParamsAsWritten) {
-  CmdlineInfo info = ParseCmdline("ro amdgpu.ppfeaturemask=0xffffffff amdgpu.si_support=1 radeon.x=1");
+  CmdlineInfo info =
+      ParseCmdline("ro amdgpu.ppfeaturemask=0xffffffff amdgpu.si_support=1 radeon.x=1");
   EXPECT_EQ(info.amdgpu_params,
             (std::vector<std::string>{"amdgpu.ppfeaturemask=0xffffffff", "amdgpu.si_support=1"}));
 }
@@ -77,14 +80,12 @@ TEST_P(CmdlineIommuTest, ReadsPassthrough) {
       << GetParam().cmdline;
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, CmdlineIommuTest,
-                         ::testing::Values(IommuCase{"ro quiet", false},
-                                           IommuCase{"iommu=pt", true},
-                                           IommuCase{"amd_iommu=pt", true},
-                                           IommuCase{"iommu.passthrough=1", true},
-                                           IommuCase{"iommu=pt iommu.passthrough=0", false},
-                                           IommuCase{"amd_iommu=on", false},
-                                           IommuCase{"iommu=ptx", false}));
+INSTANTIATE_TEST_SUITE_P(
+    Table, CmdlineIommuTest,
+    ::testing::Values(IommuCase{"ro quiet", false}, IommuCase{"iommu=pt", true},
+                      IommuCase{"amd_iommu=pt", true}, IommuCase{"iommu.passthrough=1", true},
+                      IommuCase{"iommu=pt iommu.passthrough=0", false},
+                      IommuCase{"amd_iommu=on", false}, IommuCase{"iommu=ptx", false}));
 
 }  // namespace
 }  // namespace rocm_doctor::parse

@@ -118,27 +118,30 @@ TEST_P(CollectSecureBootTest, State) {
 INSTANTIATE_TEST_SUITE_P(
     Table, CollectSecureBootTest,
     ::testing::Values(
-        SecureBootCase{"on",
-                       [](FakeSystemView& v) { v.File(kSecureBoot, std::string("\x06\0\0\0\x01", 5)); },
-                       true},
-        SecureBootCase{"off",
-                       [](FakeSystemView& v) { v.File(kSecureBoot, std::string("\x06\0\0\0\0", 5)); },
-                       false},
+        SecureBootCase{
+            "on", [](FakeSystemView& v) { v.File(kSecureBoot, std::string("\x06\0\0\0\x01", 5)); },
+            true},
+        SecureBootCase{
+            "off", [](FakeSystemView& v) { v.File(kSecureBoot, std::string("\x06\0\0\0\0", 5)); },
+            false},
         SecureBootCase{"short",
                        [](FakeSystemView& v) { v.File(kSecureBoot, std::string("\x06\0", 2)); },
                        std::nullopt},
-        SecureBootCase{"garbage", [](FakeSystemView& v) { v.File(kSecureBoot, "\xff\xff\xff\xff\xff"); },
+        SecureBootCase{"garbage",
+                       [](FakeSystemView& v) { v.File(kSecureBoot, "\xff\xff\xff\xff\xff"); },
                        std::nullopt},
-        SecureBootCase{"denied", [](FakeSystemView& v) { v.Unreadable(kSecureBoot); }, std::nullopt},
+        SecureBootCase{"denied", [](FakeSystemView& v) { v.Unreadable(kSecureBoot); },
+                       std::nullopt},
         SecureBootCase{"efi_without_var",
                        [](FakeSystemView& v) {
-                         v.File("/sys/firmware/efi/efivars/BootOrder-8be4df61-93ca-11d2-aa0d-"
-                                "00e098032b8c",
-                                std::string("\x07\0\0\0\x01\0", 6));
+                         v.File(
+                             "/sys/firmware/efi/efivars/BootOrder-8be4df61-93ca-11d2-aa0d-"
+                             "00e098032b8c",
+                             std::string("\x07\0\0\0\x01\0", 6));
                        },
                        false},
-        SecureBootCase{"legacy_bios",
-                       [](FakeSystemView& v) { v.Dir("/sys/firmware/acpi"); }, false},
+        SecureBootCase{"legacy_bios", [](FakeSystemView& v) { v.Dir("/sys/firmware/acpi"); },
+                       false},
         SecureBootCase{"masked_firmware", [](FakeSystemView& v) { v.Dir("/sys/firmware"); },
                        std::nullopt},
         SecureBootCase{"nothing", [](FakeSystemView&) {}, std::nullopt}),

@@ -44,8 +44,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "amdgpu 0000:23:00.0: Failed to load gpu_info firmware "
                 "\"amdgpu/arcturus_gpu_info.bin\"",
                 Kind::kFirmwareLoadFailed, "0000:23:00.0"},
-        LogCase{"mc_firmware",
-                "amdgpu: mc: Failed to load firmware \"amdgpu/polaris12_mc.bin\"",
+        LogCase{"mc_firmware", "amdgpu: mc: Failed to load firmware \"amdgpu/polaris12_mc.bin\"",
                 Kind::kFirmwareLoadFailed, ""},
         LogCase{"fatal", "amdgpu 0000:23:00.0: Fatal error during GPU init", Kind::kInitFailed,
                 "0000:23:00.0"},
@@ -59,7 +58,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "[drm:amdgpu_device_ip_init [amdgpu]] *ERROR* hw_init of IP block <gfx_v11_0> "
                 "failed -110",
                 Kind::kInitFailed, ""},
-        LogCase{"atomics_kfd", "kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics 730<0",
+        LogCase{"atomics_kfd",
+                "kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics 730<0",
                 Kind::kAtomicsUnsupported, ""},
         LogCase{"atomics_amdgpu", "amdgpu 0000:04:00.0: amdgpu: PCIE atomic ops is not supported",
                 Kind::kAtomicsUnsupported, "0000:04:00.0"},

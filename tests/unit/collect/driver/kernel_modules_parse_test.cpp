@@ -34,8 +34,7 @@ INSTANTIATE_TEST_SUITE_P(
         ProcCase{"loading", "amdgpu 12836864 1 - Loading 0xffffffffc0a00000\n", true, "Loading"},
         ProcCase{"unloading", "amdgpu 12836864 0 - Unloading 0x0\n", true, "Unloading"},
         ProcCase{"prefix_only", "amdgpu_foo 100 0 - Live 0x0\namdgpu2 1 0 - Live 0x0\n", false, ""},
-        ProcCase{"truncated_line", "amdgpu 12836864", true, ""},
-        ProcCase{"empty", "", false, ""},
+        ProcCase{"truncated_line", "amdgpu 12836864", true, ""}, ProcCase{"empty", "", false, ""},
         ProcCase{"garbage", std::string("\0\xff amdgpu\n", 10), false, ""},
         ProcCase{"crlf", "amdgpu 1 0 - Live 0x0\r\n", true, "Live"}),
     [](const auto& info) { return std::string(info.param.name); });
@@ -68,9 +67,10 @@ INSTANTIATE_TEST_SUITE_P(
                 "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst"},
         DepCase{"xz", "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.xz:\n",
                 "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.xz"},
-        DepCase{"dkms_preferred",
-                "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst: x\nupdates/dkms/amdgpu.ko.zst: y\n",
-                "updates/dkms/amdgpu.ko.zst"},
+        DepCase{
+            "dkms_preferred",
+            "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst: x\nupdates/dkms/amdgpu.ko.zst: y\n",
+            "updates/dkms/amdgpu.ko.zst"},
         DepCase{"dependency_only", "kernel/foo.ko: kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko\n",
                 std::nullopt},
         DepCase{"similar", "kernel/drivers/amdgpu2.ko:\nkernel/x/amdgpu.kox:\n", std::nullopt},

@@ -12,11 +12,24 @@ TEST(GfxNameFromTargetVersion, Table) {
     const char* name;
   };
   const Case cases[] = {
-      {90010, "gfx90a"},  {90402, "gfx942"},  {100300, "gfx1030"}, {110003, "gfx1103"},
-      {120001, "gfx1201"}, {90012, "gfx90c"}, {90000, "gfx900"},   {80003, "gfx803"},
-      {100306, "gfx1036"}, {110500, "gfx1150"}, {100303, "gfx1033"}, {90400, "gfx940"},
+      {90010, "gfx90a"},
+      {90402, "gfx942"},
+      {100300, "gfx1030"},
+      {110003, "gfx1103"},
+      {120001, "gfx1201"},
+      {90012, "gfx90c"},
+      {90000, "gfx900"},
+      {80003, "gfx803"},
+      {100306, "gfx1036"},
+      {110500, "gfx1150"},
+      {100303, "gfx1033"},
+      {90400, "gfx940"},
       // Hostile or CPU values: unknown, never a made-up name.
-      {0, ""}, {99, ""}, {90016, ""}, {91600, ""}, {1000000, ""},
+      {0, ""},
+      {99, ""},
+      {90016, ""},
+      {91600, ""},
+      {1000000, ""},
       {18446744073709551615ull, ""},
   };
   for (const Case& c : cases) {
@@ -54,16 +67,16 @@ TEST(KfdNode, PciBdfTable) {
     const char* bdf;
   };
   const Case cases[] = {
-      {25600, 0, 1, "0000:64:00.0"},   // Phoenix: PCI_SLOT_NAME=0000:64:00.0
+      {25600, 0, 1, "0000:64:00.0"},  // Phoenix: PCI_SLOT_NAME=0000:64:00.0
       {0xc100, 0, 1, "0000:c1:00.0"},
-      {1280, 0, 1, "0000:05:00.0"},    // MI300X CPX partition 0
-      {9985, 0, 8, "0000:27:00.0"},    // partition 1 of 27:00.0: function bits masked
+      {1280, 0, 1, "0000:05:00.0"},  // MI300X CPX partition 0
+      {9985, 0, 8, "0000:27:00.0"},  // partition 1 of 27:00.0: function bits masked
       {9991, 0, 8, "0000:27:00.0"},
-      {9985, 0, 1, "0000:27:00.1"},    // a lone node keeps its function (an SR-IOV VF)
-      {0x0312, 1, 1, "0001:03:02.2"},  // bus 3, device 2, function 2, segment 1
+      {9985, 0, 1, "0000:27:00.1"},               // a lone node keeps its function (an SR-IOV VF)
+      {0x0312, 1, 1, "0001:03:02.2"},             // bus 3, device 2, function 2, segment 1
       {0x6400, std::nullopt, 1, "0000:64:00.0"},  // kernels without `domain`
-      {0x10000, 0, 1, ""},             // not a 16-bit location
-      {0x6400, 0x10000, 1, ""},        // not a PCI segment
+      {0x10000, 0, 1, ""},                        // not a 16-bit location
+      {0x6400, 0x10000, 1, ""},                   // not a PCI segment
   };
   for (const Case& c : cases) {
     KfdNode node = NodeWith({{"simd_count", 1}, {"location_id", c.location}});

@@ -1,8 +1,9 @@
 // EvaluateAccess: the open(O_RDWR) rule, table-driven; /etc/group membership.
+#include "collect/node_access.h"
+
 #include <gtest/gtest.h>
 
 #include "checks/platform/platform_fixture.h"
-#include "collect/node_access.h"
 
 namespace rocm_doctor::testing {
 namespace {
@@ -16,8 +17,8 @@ TEST(ModeString, Table) {
 }
 
 TEST(EvaluateAccess, Table) {
-  const UserInfo alice = Alice();                  // alice(1000), sudo(27)
-  const UserInfo alice_render = AliceInRender();   // + render(110), video(44)
+  const UserInfo alice = Alice();                 // alice(1000), sudo(27)
+  const UserInfo alice_render = AliceInRender();  // + render(110), video(44)
   const UserInfo root = MakeUser("root", 0, {{"root", 0}});
   const UserInfo by_name = MakeUser("bob", 1001, {{"bob", 1001}, {"render", std::nullopt}});
   struct Case {
@@ -88,9 +89,9 @@ TEST(EvaluateAccessInNamespace, RootlessRootHasNoOverrideForUnmappedIds) {
   const UserInfo kept = MakeUser("root", 0, {{"root", 0}, {"nogroup", kOverflowId}});
   EXPECT_TRUE(EvaluateAccessInNamespace("/dev/kfd", nogroup, kept, true).read_write);
   // Mapped owner and group: root keeps its override in its namespace.
-  EXPECT_TRUE(EvaluateAccessInNamespace("/dev/kfd", CharNode(0660, 0, 110, "root", "render"),
-                                        root, true)
-                  .read_write);
+  EXPECT_TRUE(
+      EvaluateAccessInNamespace("/dev/kfd", CharNode(0660, 0, 110, "root", "render"), root, true)
+          .read_write);
 }
 
 TEST(EtcGroupListsMember, Table) {

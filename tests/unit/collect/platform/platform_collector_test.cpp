@@ -111,7 +111,8 @@ TEST(CollectPlatform, RootlessPodman) {
   FakeSystemView view;
   view.File("/run/.containerenv", "engine=\"podman-4.9.3\"\nname=\"torch\"\nrootless=1\n");
   view.Env("container", "podman");
-  view.File("/proc/self/uid_map", "         0       1000          1\n         1     100000      65536\n");
+  view.File("/proc/self/uid_map",
+            "         0       1000          1\n         1     100000      65536\n");
   PlatformFacts p = CollectPlatform(view);
   EXPECT_EQ(p.container, "podman");
   EXPECT_TRUE(p.rootless_userns);

@@ -1,7 +1,7 @@
 // Platform detection parsers, table-driven with real lines.
-#include <gtest/gtest.h>
-
 #include "collect/platform_parse.h"
+
+#include <gtest/gtest.h>
 
 namespace rocm_doctor::platform {
 namespace {
@@ -116,8 +116,8 @@ TEST(ProcVersionIsWsl, Table) {
 }
 
 TEST(CpuinfoHasHypervisorFlag, Table) {
-  EXPECT_TRUE(CpuinfoHasHypervisorFlag(
-      "processor\t: 0\nflags\t\t: fpu vme sse2 hypervisor lahf_lm\n"));
+  EXPECT_TRUE(
+      CpuinfoHasHypervisorFlag("processor\t: 0\nflags\t\t: fpu vme sse2 hypervisor lahf_lm\n"));
   EXPECT_FALSE(CpuinfoHasHypervisorFlag("processor\t: 0\nflags\t\t: fpu vme sse2 lahf_lm\n"));
   EXPECT_FALSE(CpuinfoHasHypervisorFlag("model name\t: hypervisor-lookalike\n"));
   EXPECT_FALSE(CpuinfoHasHypervisorFlag("flags hypervisor\n"));  // no colon: not the format

@@ -1,4 +1,4 @@
-#include "system/kernel_log_parse.h"
+#include "system/kmsg_parse.h"
 
 namespace rocm_doctor::system {
 
