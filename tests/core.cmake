@@ -3,5 +3,6 @@ rocmdoc_add_test(test_core
   ${CMAKE_CURRENT_LIST_DIR}/unit/core/catalog_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/core/registry_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/core/status_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/core/fact_store_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/sysfs_parse_test.cpp
 )

@@ -32,6 +32,10 @@ struct CheckInfo {
   std::span<const std::string_view> prerequisites = {};
   Cost cost = Cost::kCheap;
   std::chrono::milliseconds deadline{10000};
+  // A symptom check (e.g. the HIP probe) still runs when a prerequisite failed: its result is
+  // shown as a consequence of that root cause ("this is why HIP reports hipErrorNoDevice"),
+  // never as a root cause of its own.
+  bool runs_when_blocked = false;
 };
 
 struct CheckContext {

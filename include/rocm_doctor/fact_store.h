@@ -2,9 +2,12 @@
 // FactStore: lazy, memoised facts (DESIGN rule 4). Each accessor runs its collector on first use
 // (thread-safe; concurrent callers wait for the one run) so `--only driver.*` never touches HIP.
 // Checks get facts only from here; they never see the SystemView.
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <typeindex>
+#include <typeinfo>
 
 #include "rocm_doctor/facts/device_nodes.h"
 #include "rocm_doctor/facts/gpu_table.h"
@@ -26,6 +29,12 @@ DeviceNodeFacts CollectDeviceNodes(const SystemView& view);
 PlatformFacts CollectPlatform(const SystemView& view);
 HostFacts CollectHost(const SystemView& view);
 
+// Further fact domains plug in without touching this class: a domain's header declares
+//   template <> RocmFacts CollectFacts<RocmFacts>(const SystemView& view);
+// its collector defines it, and checks ask for ctx.facts.Get<RocmFacts>().
+template <class T>
+T CollectFacts(const SystemView& view);
+
 class FactStore {
  public:
   explicit FactStore(std::shared_ptr<const SystemView> view,
@@ -42,7 +51,26 @@ class FactStore {
   const GpuTable& Table() const { return *table_; }
   bool IsReplay() const { return view_->IsReplay(); }
 
+  // A domain registered through CollectFacts<T>, collected once on first use.
+  template <class T>
+  const T& Get() const {
+    Slot& slot = SlotFor(std::type_index(typeid(T)));
+    std::call_once(slot.once, [&] { slot.value = std::make_shared<T>(CollectFacts<T>(*view_)); });
+    return *static_cast<const T*>(slot.value.get());
+  }
+
  private:
+  struct Slot {
+    std::once_flag once;
+    std::shared_ptr<void> value;
+  };
+  Slot& SlotFor(std::type_index type) const {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    std::unique_ptr<Slot>& slot = slots_[type];
+    if (!slot) slot = std::make_unique<Slot>();
+    return *slot;
+  }
+
   template <class T>
   class Lazy {
    public:
@@ -65,6 +93,8 @@ class FactStore {
   Lazy<DeviceNodeFacts> nodes_;
   Lazy<PlatformFacts> platform_;
   Lazy<HostFacts> host_;
+  mutable std::mutex slots_mutex_;
+  mutable std::map<std::type_index, std::unique_ptr<Slot>> slots_;
 };
 
 }  // namespace rocm_doctor

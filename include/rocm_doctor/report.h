@@ -27,11 +27,18 @@ struct CheckRecord {
   double duration_ms = 0;
 };
 
+// What a symptom check saw because of a root cause (see CheckInfo::runs_when_blocked).
+struct Symptom {
+  std::string check_id;
+  Finding finding;
+};
+
 struct RootCause {
   std::string check_id;
   Finding finding;
   Remediation remediation;
   std::vector<std::string> blocked_checks;  // the checks it kept from running
+  std::vector<Symptom> symptoms;            // failures downstream that it explains
 };
 
 struct GpuSummary {

@@ -152,6 +152,7 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
         if (Blocks(pre.outcome.status) ||
             (pre.outcome.status == Status::kSkip && !pre.blocked_by.empty())) {
           record.blocked_by = pre.blocked_by.empty() ? pre.id : pre.blocked_by;
+          if (order[i]->info->runs_when_blocked) break;  // runs anyway, as a symptom
           const CheckRecord& root = result.records[index[record.blocked_by]];
           record.outcome = CheckOutcome::Skip("blocked by " + root.title);
           skipped = true;
@@ -206,7 +207,13 @@ std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records)
       cause.finding = f;
       cause.remediation = Catalog::Instance().RemediationFor(f);
       for (const CheckRecord& other : records) {
-        if (other.blocked_by == r.id) cause.blocked_checks.push_back(other.id);
+        if (other.blocked_by != r.id) continue;
+        cause.blocked_checks.push_back(other.id);
+        for (const Finding& sf : other.outcome.findings) {
+          if (sf.status == Status::kFail || sf.status == Status::kWarn || IsIndeterminate(sf.status)) {
+            cause.symptoms.push_back(Symptom{other.id, sf});
+          }
+        }
       }
       (f.status == Status::kFail ? fails : warns).push_back(std::move(cause));
     }

@@ -59,6 +59,14 @@ json ReportToJson(const Report& report) {
 
   json causes = json::array();
   for (const RootCause& c : report.root_causes) {
+    json symptoms = json::array();
+    for (const Symptom& sym : c.symptoms) {
+      symptoms.push_back({{"check", sym.check_id},
+                          {"code", sym.finding.code},
+                          {"status", ToString(sym.finding.status)},
+                          {"message", sym.finding.message},
+                          {"evidence", EvidenceJson(sym.finding.evidence)}});
+    }
     causes.push_back({{"code", c.finding.code},
                       {"check", c.check_id},
                       {"status", ToString(c.finding.status)},
@@ -66,7 +74,8 @@ json ReportToJson(const Report& report) {
                       {"remediation", RemediationJson(c.remediation)},
                       {"evidence", EvidenceJson(c.finding.evidence)},
                       {"docs", Catalog::DocsAnchor(c.finding.code)},
-                      {"blocked_checks", c.blocked_checks}});
+                      {"blocked_checks", c.blocked_checks},
+                      {"symptoms", std::move(symptoms)}});
   }
   root["root_causes"] = std::move(causes);
 

@@ -61,6 +61,33 @@ std::size_t Columns(std::string_view text) {
   return n;
 }
 
+// Word-wraps `text` to `width` columns, every line after the first indented by `indent`.
+std::string Wrap(std::string_view text, std::size_t width, std::string_view indent) {
+  std::string out;
+  std::size_t column = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find(' ', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(pos, end - pos);
+    std::size_t cols = Columns(word);
+    if (column > 0 && column + 1 + cols > width) {
+      out += '\n';
+      out += indent;
+      column = Columns(indent);
+    } else if (column > 0) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += cols;
+    pos = end + 1;
+  }
+  return out;
+}
+
+constexpr std::size_t kTextWidth = 96;
+
 std::string Pad(std::string_view text, std::size_t width) {
   std::string out(text);
   for (std::size_t n = Columns(text); n < width; ++n) out += ' ';
@@ -92,16 +119,23 @@ void WriteRootCauses(const Report& report, std::ostream& out, const Painter& pai
     Mark mark = MarkFor(cause.finding.status);
     out << paint(fmt::format("{} Root cause", mark.glyph), mark.color) << "  "
         << paint(cause.finding.code, kBold) << '\n';
-    out << "  " << cause.finding.message << '\n';
+    out << "  " << Wrap(cause.finding.message, kTextWidth, "  ") << '\n';
+    std::map<std::string, std::string> titles;
+    for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
+    for (const Symptom& sym : cause.symptoms) {
+      out << "  " << Wrap("This is why " + titles[sym.check_id] + " says: " + sym.finding.message,
+                          kTextWidth, "  ")
+          << '\n';
+    }
     const Remediation& fix = cause.remediation;
-    if (!fix.text.empty()) out << "  " << fix.text << '\n';
+    if (!fix.text.empty()) out << "  " << paint(Wrap(fix.text, kTextWidth, "  "), kDim) << '\n';
     std::vector<std::string> notes;
     if (fix.requires_root) notes.emplace_back("needs root");
     if (fix.reboot_required) notes.emplace_back("then reboot");
     std::string note = notes.empty() ? "" : fmt::format("   ({})", fmt::join(notes, "; "));
     for (std::size_t i = 0; i < fix.commands.size(); ++i) {
       out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(fix.commands[i], kBold)
-          << (i + 1 == fix.commands.size() ? note : "") << '\n';
+          << (i == 0 ? note : "") << '\n';
     }
     if (verbose) WriteEvidence(cause.finding.evidence, out, paint, "    ");
     out << '\n';
@@ -109,6 +143,9 @@ void WriteRootCauses(const Report& report, std::ostream& out, const Painter& pai
 }
 
 void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, bool verbose) {
+  // Root-cause findings were printed in full above; a check's line does not repeat them.
+  std::set<std::pair<std::string, std::string>> shown;
+  for (const RootCause& c : report.root_causes) shown.emplace(c.check_id, c.finding.message);
   std::size_t width = 0;
   for (const CheckRecord& r : report.checks) width = std::max(width, Columns(r.title));
   width += 2;
@@ -146,8 +183,10 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
       bool show_findings = verbose || r->outcome.findings.size() > 1;
       if (!show_findings) continue;
       for (const Finding& f : r->outcome.findings) {
+        if (!verbose && shown.count({r->id, f.message})) continue;
         Mark fm = MarkFor(f.status);
-        out << "      " << paint(fm.glyph, fm.color) << ' ' << f.message;
+        out << "      " << paint(fm.glyph, fm.color) << ' '
+            << Wrap(f.message, kTextWidth, "        ");
         if (verbose) out << paint(" [" + f.code + "]", kDim);
         out << '\n';
         if (verbose) WriteEvidence(f.evidence, out, paint, "          ");

@@ -1,6 +1,5 @@
 #include "system/archive.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -50,20 +49,7 @@ Result<bool> RunTar(std::vector<std::string> argv, const std::string& what) {
 
 // Replaces device nodes below `dir_fd` by empty regular files, without following links.
 void NeuterDevices(int dir_fd) {
-  const int copy = ::dup(dir_fd);
-  if (copy < 0) return;
-  DIR* dir = ::fdopendir(copy);
-  if (dir == nullptr) {
-    ::close(copy);
-    return;
-  }
-  std::vector<std::string> names;
-  while (dirent* entry = ::readdir(dir)) {
-    const std::string_view name(entry->d_name);
-    if (name != "." && name != "..") names.emplace_back(name);
-  }
-  ::closedir(dir);
-  for (const auto& name : names) {
+  for (const auto& name : ListNamesAt(dir_fd).names) {
     struct stat st {};
     if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
     if (S_ISDIR(st.st_mode)) {
@@ -81,14 +67,10 @@ void NeuterDevices(int dir_fd) {
 std::string MachineRoot(const std::string& dir) {
   struct stat st {};
   if (::lstat((dir + "/.rocm-doctor").c_str(), &st) == 0) return dir;
-  DIR* handle = ::opendir(dir.c_str());
-  if (handle == nullptr) return dir;
-  std::vector<std::string> names;
-  while (dirent* entry = ::readdir(handle)) {
-    const std::string_view name(entry->d_name);
-    if (name != "." && name != "..") names.emplace_back(name);
-  }
-  ::closedir(handle);
+  // The flags opendir() uses: a link to a directory is followed here, as it always was.
+  UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC));
+  if (!fd) return dir;
+  const std::vector<std::string> names = ListNamesAt(fd.get()).names;
   if (names.size() == 1) {
     const std::string only = dir + "/" + names.front();
     if (::lstat(only.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return only;

@@ -1,10 +1,12 @@
 #include "system/fd_io.h"
 
+#include <dirent.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 
 namespace rocm_doctor::system {
 
@@ -71,6 +73,32 @@ NodeType TypeFromMode(mode_t mode) {
   if (S_ISCHR(mode)) return NodeType::kCharDevice;
   if (S_ISBLK(mode)) return NodeType::kBlockDevice;
   return NodeType::kOther;
+}
+
+NameList ListNamesAt(int dir_fd) {
+  NameList out;
+  const int copy = ::dup(dir_fd);
+  if (copy < 0) {
+    out.error_number = errno;
+    return out;
+  }
+  DIR* dir = ::fdopendir(copy);
+  if (dir == nullptr) {
+    out.error_number = errno;
+    ::close(copy);
+    return out;
+  }
+  // readdir() returns null both at the end and on failure; only errno tells them apart.
+  errno = 0;
+  while (dirent* entry = ::readdir(dir)) {
+    const std::string_view name(entry->d_name);
+    if (name != "." && name != "..") out.names.emplace_back(name);
+    errno = 0;
+  }
+  out.error_number = errno;
+  ::closedir(dir);
+  std::sort(out.names.begin(), out.names.end());
+  return out;
 }
 
 UniqueFd& UniqueFd::operator=(UniqueFd&& other) noexcept {

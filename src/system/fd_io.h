@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "rocm_doctor/system_view.h"
 
@@ -17,6 +18,14 @@ std::string ErrnoText(int error_number);  // strerror_r, thread-safe
 // trusts st_size (sysfs says 4096, procfs 0). EAGAIN after some data ends the read.
 FileContent ReadBounded(int fd, std::size_t limit);
 NodeType TypeFromMode(mode_t mode);
+
+struct NameList {
+  std::vector<std::string> names;  // sorted, without "." and ".."
+  int error_number = 0;            // errno of a failed dup/fdopendir/readdir, else 0
+};
+// Lists the directory open as `dir_fd` through a dup(), so the caller keeps `dir_fd` for *at()
+// calls; the dup shares its file offset. After a failure `names` holds what was read before it.
+NameList ListNamesAt(int dir_fd);
 
 // A file descriptor closed on scope exit.
 class UniqueFd {

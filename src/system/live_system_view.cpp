@@ -1,6 +1,5 @@
 #include "system/live_system_view.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -120,20 +119,10 @@ DirListing LiveSystemView::ListDir(std::string_view path) const {
     }
     return Failed<DirListing>(error_number);
   }
-  DIR* dir = ::fdopendir(fd.get());
-  if (dir == nullptr) return Failed<DirListing>(errno);
-  fd.release();
+  NameList listed = ListNamesAt(fd.get());
+  if (listed.error_number != 0) return Failed<DirListing>(listed.error_number);
   DirListing out;
-  errno = 0;
-  while (dirent* entry = ::readdir(dir)) {
-    const std::string_view name(entry->d_name);
-    if (name != "." && name != "..") out.names.emplace_back(name);
-    errno = 0;
-  }
-  const int error_number = errno;
-  ::closedir(dir);
-  if (error_number != 0) return Failed<DirListing>(error_number);
-  std::sort(out.names.begin(), out.names.end());
+  out.names = std::move(listed.names);
   out.status = FsStatus::kOk;
   return out;
 }

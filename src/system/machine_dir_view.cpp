@@ -1,6 +1,5 @@
 #include "system/machine_dir_view.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -171,15 +170,12 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
                                                             ErrnoText(ENOTDIR))
                                        : FromErrno<DirListing>(error_number);
       }
-    } else if (DIR* dir = ::fdopendir(fd.get())) {
-      fd.release();
-      while (dirent* entry = ::readdir(dir)) {
-        const std::string_view name(entry->d_name);
-        if (name == "." || name == "..") continue;
+    } else {
+      // A directory that cannot be read lists what was read of it, plus the recorded nodes.
+      for (auto& name : ListNamesAt(fd.get()).names) {
         if (r.logical == "/" && name == kMetaDir) continue;
-        names.emplace(name);
+        names.insert(std::move(name));
       }
-      ::closedir(dir);
     }
   }
   DirListing out;

@@ -1,6 +1,6 @@
 #include "system/recording_system_view.h"
 
-#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -55,18 +55,9 @@ std::string Child(const std::string& dir, const std::string& name) {
 }
 
 bool IsEmptyDir(const std::string& path) {
-  DIR* dir = ::opendir(path.c_str());
-  if (dir == nullptr) return false;
-  bool empty = true;
-  while (dirent* entry = ::readdir(dir)) {
-    const std::string_view name(entry->d_name);
-    if (name != "." && name != "..") {
-      empty = false;
-      break;
-    }
-  }
-  ::closedir(dir);
-  return empty;
+  // The flags opendir() uses: a link to a directory is followed here, as it always was.
+  system::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC));
+  return fd && system::ListNamesAt(fd.get()).names.empty();
 }
 
 }  // namespace

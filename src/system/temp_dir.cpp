@@ -1,13 +1,11 @@
 #include "system/temp_dir.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
-#include <vector>
 
 #include "system/fd_io.h"
 
@@ -15,20 +13,7 @@ namespace rocm_doctor::system {
 namespace {
 
 void RemoveChildren(int dir_fd) {
-  const int copy = ::dup(dir_fd);
-  if (copy < 0) return;
-  DIR* dir = ::fdopendir(copy);
-  if (dir == nullptr) {
-    ::close(copy);
-    return;
-  }
-  std::vector<std::string> names;
-  while (dirent* entry = ::readdir(dir)) {
-    const std::string_view name(entry->d_name);
-    if (name != "." && name != "..") names.emplace_back(name);
-  }
-  ::closedir(dir);
-  for (const auto& name : names) {
+  for (const auto& name : ListNamesAt(dir_fd).names) {
     struct stat st {};
     if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
     if (S_ISDIR(st.st_mode)) {

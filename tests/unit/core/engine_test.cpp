@@ -43,6 +43,11 @@ constexpr CheckInfo kLonely{.id = "driver.lonely",
                             .layer = Layer::kDriver,
                             .title = "Lonely",
                             .prerequisites = kAfterMissing};
+constexpr CheckInfo kSymptom{.id = "runtime.symptom",
+                             .layer = Layer::kRuntime,
+                             .title = "HIP devices",
+                             .prerequisites = kAfterB,
+                             .runs_when_blocked = true};
 constexpr CheckInfo kSlow{.id = "hardware.slow",
                           .layer = Layer::kHardware,
                           .title = "Slow",
@@ -83,6 +88,20 @@ TEST(RunChecks, FailureBlocksDependantsTransitivelyAndIsTheOnlyRootCause) {
   EXPECT_EQ(r.root_causes[0].blocked_checks.size(), 3u);
   EXPECT_EQ(r.verdict, Verdict::kFail);
   EXPECT_EQ(r.exit_code, 1);
+}
+
+TEST(RunChecks, SymptomCheckRunsWhenBlockedAndExplainsTheRootCause) {
+  // The HIP probe on a host without a GPU: it still runs; its failure is a symptom of the
+  // hardware root cause, not a second root cause.
+  RegisteredCheck a{&kA, Fails}, b{&kB, Passes}, sym{&kSymptom, Fails};
+  EngineResult r = RunChecks(RunRequest{{&a, &b, &sym}, {}, false, 4}, NoFacts());
+  EXPECT_EQ(Record(r, "runtime.symptom").outcome.status, Status::kFail);
+  EXPECT_EQ(Record(r, "runtime.symptom").blocked_by, "hardware.a");
+  ASSERT_EQ(r.root_causes.size(), 1u);
+  EXPECT_EQ(r.root_causes[0].check_id, "hardware.a");
+  ASSERT_EQ(r.root_causes[0].symptoms.size(), 1u);
+  EXPECT_EQ(r.root_causes[0].symptoms[0].check_id, "runtime.symptom");
+  EXPECT_EQ(r.root_causes[0].symptoms[0].finding.code, "test.engine.broken");
 }
 
 TEST(RunChecks, AllPassingIsExitZero) {

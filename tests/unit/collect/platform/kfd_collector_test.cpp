@@ -196,7 +196,9 @@ void LoadTree(FakeSystemView& view, const std::filesystem::path& root, const std
   }
 }
 
-const std::filesystem::path kCaptures = "/work/shared/data/captures";
+// The public captures live in shared/ beside the checkout (../shared/data/captures).
+const std::filesystem::path kCaptures =
+    std::filesystem::path(ROCMDOC_SOURCE_DIR) / ".." / "shared" / "data" / "captures";
 
 TEST(CollectKfdCapture, Mi300xCpx) {
   auto dir = kCaptures / "k8s-device-plugin/testdata/topo-mi300-cpx/topology";
