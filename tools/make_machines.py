@@ -62,6 +62,78 @@ GROUP_IDS = {"root": 0, "sudo": 27, "video": 44, "render": 109, "alice": 1000,
 AMDGPU_DRV = "/sys/bus/pci/drivers/amdgpu"
 SECURE_BOOT = ("/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c")
 
+# Probe recordings this script writes (others under .rocm-doctor/probes/ are kept on rebuild).
+SCRIPT_PROBES = {"kernel-log.json", "hip-load.json"}
+
+DEFAULT_ROCM_NOTE = (
+    "The ROCm userspace (the runtime layer fails every machine without one): /opt/rocm -> "
+    "/opt/rocm-6.2.0 with `.info/version` `6.2.0-66`, `lib/libamdhip64.so.6.2.60200` and "
+    "`lib/libhsa-runtime64.so.1.14.60200` as empty placeholders with their soname and dev "
+    "links (`.so -> .so.6 -> .so.6.2.60200`, the names ROCm 6.2.0's packages install), "
+    "`/etc/ld.so.conf.d/10-rocm-opencl.conf` naming /opt/rocm/lib (rocm-opencl registers "
+    "/opt/rocm/lib with ldconfig: ROCm/clr PR #231) and a recorded `hip-load` probe that "
+    "loaded it. Invented for this machine; its story is not about ROCm.")
+
+
+def rocm_install(m, release="6.2.0", hip="6.2.60200", hsa="1.14.60200", *, opt_link=True,
+                 ld_conf=True, build="66", hip_load="loaded", probe_lib=None):
+    """An AMD ROCm install under /opt/rocm-<release> (empty library placeholders: replay never
+    loads them). hip_load: "loaded", a dlerror() text (a failed load), or None (no recording)."""
+    root = f"/opt/rocm-{release}"
+    m.rocm = root
+    m.write(f"{root}/.info/version", f"{release}-{build}\n")
+    for stem, version in (("libamdhip64", hip), ("libhsa-runtime64", hsa)):
+        if version is None:
+            continue
+        major = version.split(".")[0]
+        m.write(f"{root}/lib/{stem}.so.{version}", b"")
+        m.link(f"{root}/lib/{stem}.so.{major}", f"{root}/lib/{stem}.so.{version}")
+        m.link(f"{root}/lib/{stem}.so", f"{root}/lib/{stem}.so.{major}")
+    if opt_link:
+        m.abs_link("/opt/rocm", root)
+    if ld_conf:
+        m.write("/etc/ld.so.conf", "include /etc/ld.so.conf.d/*.conf\n")
+        m.write("/etc/ld.so.conf.d/10-rocm-opencl.conf", "/opt/rocm/lib\n")
+    lib = probe_lib or f"{root}/lib/libamdhip64.so.{hip.split('.')[0]}"
+    hip_load_probe(m, lib, hip_load)
+    return root
+
+
+def hip_load_probe(m, lib, result):
+    """The recorded `rocm-doctor probe-load LIB` (probe "hip-load"): "loaded" or a dlerror()."""
+    if result is None:
+        return
+    loaded = result == "loaded"
+    entry = {"library": lib, "loaded": loaded, "error": None if loaded else result}
+    m.probe("hip-load", ["/usr/bin/rocm-doctor", "probe-load", lib],
+            stdout=json.dumps([entry], separators=(",", ":")) + "\n")
+
+
+def debian_rocm(m, hip_load="loaded"):
+    """Debian 12's own ROCm 5.2.3 (libamdhip64-5 5.2.3-8, libhsa-runtime64-1 5.2.3-3) as
+    installed on this build host: file names as `ls /usr/lib/x86_64-linux-gnu` shows them, the
+    packages' stanzas of /var/lib/dpkg/status (abridged to the fields the doctor reads)."""
+    m.rocm = "/usr"
+    d = "/usr/lib/x86_64-linux-gnu"
+    for stem, version, major in (("libamdhip64", "5.2.21153", "5"),
+                                 ("libhsa-runtime64", "1.5.0", "1")):
+        m.write(f"{d}/{stem}.so.{version}", b"")
+        m.link(f"{d}/{stem}.so.{major}", f"{d}/{stem}.so.{version}")
+        m.link(f"{d}/{stem}.so", f"{d}/{stem}.so.{major}")
+    m.write("/var/lib/dpkg/status",
+            "Package: libamdhip64-5\nStatus: install ok installed\nPriority: optional\n"
+            "Section: libs\nArchitecture: amd64\nMulti-Arch: same\nSource: rocm-hipamd\n"
+            "Version: 5.2.3-8\n\n"
+            "Package: libhsa-runtime64-1\nStatus: install ok installed\nPriority: optional\n"
+            "Section: libs\nArchitecture: amd64\nMulti-Arch: same\nSource: rocr-runtime\n"
+            "Version: 5.2.3-3\n")
+    hip_load_probe(m, f"{d}/libamdhip64.so.5", hip_load)
+
+
+def no_rocm(m):
+    """No ROCm userspace at all."""
+    m.rocm = ""
+
 
 class Machine:
     """One machine directory being written."""
@@ -69,12 +141,25 @@ class Machine:
     def __init__(self, out, name, description):
         self.name = name
         self.root = os.path.join(out, name)
+        # Probe recordings this script does not write (e.g. hip-probe.json, added by the HIP
+        # probe helper's owner) survive a rebuild.
+        self.kept_probes = {}
+        probes = os.path.join(self.root, ".rocm-doctor", "probes")
+        if os.path.isdir(probes):
+            for fn in sorted(os.listdir(probes)):
+                if fn not in SCRIPT_PROBES and os.path.isfile(os.path.join(probes, fn)):
+                    with open(os.path.join(probes, fn), "rb") as f:
+                        self.kept_probes[fn] = f.read()
         if os.path.lexists(self.root):
             shutil.rmtree(self.root)
         os.makedirs(self.root)
         self.meta = {"format": 1, "description": description}
         self.nodes = {}
         self.kernel_log = None
+        # The ROCm userspace: None until a machine sets one up (rocm_install / debian_rocm /
+        # no_rocm); finish() gives every other machine the default ROCm 6.2.0 install.
+        self.rocm = None
+        self.probes = {}
 
     def host(self, path):
         assert path.startswith("/"), path
@@ -122,7 +207,31 @@ class Machine:
         # Also an empty placeholder file, so a listing of /dev/dri shows the node.
         self.write(path, b"")
 
+    def abs_link(self, path, target):
+        """A symlink at host path `path` whose text is the absolute host path `target` (as
+        update-alternatives and `ln -s /opt/rocm-6.2.0 /opt/rocm` write them)."""
+        full = self.host(path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        os.symlink(target, full)
+
+    def probe(self, name, argv, *, state="exited", exit_code=0, signal=None, stdout="",
+              stderr="", error="", wall_seconds=0.05):
+        """A recorded probe (docs/probes.md)."""
+        self.probes[name] = {"name": name, "argv": argv, "state": state,
+                             "exit_code": exit_code if state == "exited" else None,
+                             "signal": signal, "stdout": stdout, "stderr": stderr,
+                             "truncated": False, "error": error, "wall_seconds": wall_seconds}
+
     def finish(self, expect, readme):
+        if self.rocm is None:
+            rocm_install(self)
+            readme = readme.replace("\n## What the doctor must conclude", "- " + DEFAULT_ROCM_NOTE +
+                                    "\n\n## What the doctor must conclude", 1)
+        for name, probe in self.probes.items():
+            self.write(f"/.rocm-doctor/probes/{name}.json", json.dumps(probe, indent=2) + "\n")
+        for fn, data in self.kept_probes.items():
+            if fn[:-len(".json")] not in self.probes:
+                self.write(f"/.rocm-doctor/probes/{fn}", data)
         if self.nodes:
             self.meta["nodes"] = self.nodes
         self.write("/.rocm-doctor/machine.json", json.dumps(self.meta, indent=2) + "\n")
@@ -572,7 +681,8 @@ def m_rx7900xtx_healthy(out, cap):
     consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
     expect = ["exit 0", "check hardware.gpus pass", "check driver.amdgpu pass",
               "check driver.kfd pass", "check driver.kfd_access pass",
-              "check driver.render_access pass"]
+              "check driver.render_access pass", "check runtime.rocm pass",
+              "check runtime.hip_load pass"]
     m.finish(expect, readme(
         "rx7900xtx-healthy", "A desktop with one Radeon RX 7900 XTX (Navi31, gfx1100) at "
         "0000:03:00.0 behind the card's own PCIe switch, Ubuntu 24.04, kernel 6.8.0-45-generic "
@@ -844,8 +954,7 @@ def m_secure_boot(out, cap):
                       "kernel_lockdown.7"])
     lib_modules(m, rel, amdgpu_path="updates/dkms/amdgpu.ko")
     dkms(m, "6.10.5-2111494.22.04", [rel])
-    m.write("/opt/rocm-6.3.3/.info/version", "6.3.3-74\n")
-    m.link("/opt/rocm", "/opt/rocm-6.3.3")
+    rocm_install(m, "6.3.3", "6.3.60303", "1.14.60303", build="74")
     expect = ["exit 1", "root_cause driver.secure_boot.module_blocked", "check driver.amdgpu fail"]
     m.finish(expect, readme(
         "secure-boot-blocked", "The machine of ROCm/ROCm#4452 after its reboot: Debian 12, "
@@ -864,7 +973,11 @@ def m_secure_boot(out, cap):
             "build id is illustrative (6.10.5 is the ROCm 6.3-era amdgpu-dkms version).",
             "The kernel log line is the text Debian's lockdown prints when an unsigned module "
             "is refused (the issue did not include dmesg).",
-            "/opt/rocm -> rocm-6.3.3 with .info/version `6.3.3-74`."],
+            "/opt/rocm -> /opt/rocm-6.3.3 with .info/version `6.3.3-74`, "
+            "`lib/libamdhip64.so.6.3.60303` and `lib/libhsa-runtime64.so.1.14.60303` (empty "
+            "placeholders with their soname/dev links), `/etc/ld.so.conf.d/10-rocm-opencl.conf` "
+            "(/opt/rocm/lib) and a recorded `hip-load` probe that loaded it (the issue's "
+            "user space worked; the kernel module did not load)."],
         "Fail: Secure Boot is on and the unsigned DKMS amdgpu is not loaded — root cause "
         "driver.secure_boot.module_blocked (enrol the DKMS MOK key or disable Secure Boot). "
         "Exit 1.", expect))
@@ -1016,6 +1129,7 @@ def m_vm(out, cap):
               mem_kb=24683652, cpu_model="AMD EPYC", hypervisor=True, user=None,
               groups=(), efi=False, cgroup="0::/\n")
     lib_modules(m, rel)
+    debian_rocm(m)
     devices = [("0000:00:00.0", "0x8086", "0x0d57", "0x0000", "0x0000", "0x00", "0x060000", None),
                ("0000:00:01.0", "0x1af4", "0x1045", "0x1af4", "0x1045", "0x01", "0xffff00",
                 "virtio-pci"),
@@ -1031,7 +1145,8 @@ def m_vm(out, cap):
         pci_dev(m, bdf, rootbus="pci0000:00", driver=drv, files={
             "vendor": v, "device": d, "subsystem_vendor": sv, "subsystem_device": sd,
             "revision": rev, "class": cls, "numa_node": "-1"})
-    expect = ["exit 1", "root_cause hardware.gpu.none_found", "check hardware.gpus fail"]
+    expect = ["exit 1", "root_cause hardware.gpu.none_found", "check hardware.gpus fail",
+              "check runtime.rocm pass"]
     m.finish(expect, readme(
         "vm-no-gpu", "A Firecracker microVM like the host these tests are built on: an Intel "
         "8086:0d57 host bridge and five virtio (1af4) functions — network, block, vsock, "
@@ -1040,7 +1155,13 @@ def m_vm(out, cap):
          "function."],
         ["/proc/cpuinfo with the `hypervisor` flag, a generic microVM /proc/cmdline (the "
          "host's own command line was not copied), /etc files, no machine.json user (= root), "
-         "no EFI (microVMs boot without firmware), no kernel log recording."],
+         "no EFI (microVMs boot without firmware), no kernel log recording.",
+         "Debian 12's own ROCm 5.2.3 as installed on that host (`apt-get install "
+         "libamdhip64-5 libhsa-runtime64-1`): `/usr/lib/x86_64-linux-gnu/libamdhip64.so."
+         "5.2.21153` and `libhsa-runtime64.so.1.5.0` (empty placeholders with their soname/dev "
+         "links, names as `ls` shows them there), their `/var/lib/dpkg/status` stanzas "
+         "(abridged) and a recorded `hip-load` probe that loaded it (`rocm-doctor probe-load` "
+         "loads it on that host)."],
         "Fail: no AMD GPU on the PCI bus — root cause hardware.gpu.none_found, whose message "
         "names what is there (only virtio devices: a VM without GPU passthrough), with the "
         "info-level hardware.vm.no_passthrough beside it. Exit 1.", expect))
@@ -1310,7 +1431,8 @@ def m_mi300x(out, cap):
     log(m, ["[drm] amdgpu kernel modesetting enabled.", "[drm] amdgpu version: 6.10.5"] +
         [f"kfd kfd: amdgpu: added device 1002:74a2" for _ in range(32)])
     expect = ["exit 0", "check hardware.gpus pass", "check driver.amdgpu pass",
-              "check driver.kfd_topology pass", "check driver.iommu pass"]
+              "check driver.kfd_topology pass", "check driver.iommu pass",
+              "check runtime.rocm pass", "check runtime.hip_load pass"]
     m.finish(expect, readme(
         "mi300x-healthy", "An 8-GPU Instinct MI300-series node: 8 × MI308X (1002:74a2, gfx942, "
         "the export variant of MI300X with 80 CUs per partition) in QPX compute partitioning "
@@ -1367,8 +1489,7 @@ def m_wsl(out, cap):
     m.node("/dev/dxg", 10, 125, "0666", "root", "root")
     m.write("/proc/sys/fs/binfmt_misc/WSLInterop",
             "enabled\ninterpreter /init\nflags: PF\noffset 0\nmagic 4d5a\n")
-    m.write("/opt/rocm-6.3.2/.info/version", "6.3.2-66\n")
-    m.link("/opt/rocm", "/opt/rocm-6.3.2")
+    rocm_install(m, "6.3.2", "6.3.60302", "1.14.60302")
     expect = ["exit 0", "check hardware.gpus skip", "check driver.kfd skip",
               "finding platform.wsl.no_kfd info"]
     m.finish(expect, readme(
@@ -1385,7 +1506,11 @@ def m_wsl(out, cap):
         COMMON_ADDED[:1] + [
             "/proc/version (a WSL2 kernel string), the WSL kernel command line, "
             "/proc/sys/fs/binfmt_misc/WSLInterop, /dev/dxg (misc char device, 0666), "
-            "/opt/rocm -> rocm-6.3.2. The vPCI domains 2b69/2b9e are from the WSL issue.",
+            "/opt/rocm -> /opt/rocm-6.3.2 with `lib/libamdhip64.so.6.3.60302` and "
+            "`lib/libhsa-runtime64.so.1.14.60302` (empty placeholders with their soname/dev "
+            "links), `/etc/ld.so.conf.d/10-rocm-opencl.conf` and a recorded `hip-load` probe "
+            "that loaded it (rocminfo ran in the issue). The vPCI domains 2b69/2b9e are from "
+            "the WSL issue.",
             "No kernel log recording."],
         "Decision: WSL2 is a supported ROCm path where the GPU is not on a Linux PCI bus, so "
         "this is not a failure. driver.wsl reports platform.wsl.no_kfd at info level (use the "
@@ -1493,12 +1618,102 @@ def m_container_unmapped(out, cap):
         "keep-groups or a rootful container). Exit 1.", expect))
 
 
+# --------------------------------------------------------------------------------------------
+# The ROCm userspace (runtime layer)
+
+ROCM_COMMON = ("rx7900xtx-healthy's host (the same LACT capture, the same hand-added /proc, /etc, "
+               "KFD topology and device nodes), alice in video and render")
+
+
+def m_rocm_not_installed(out, cap):
+    m = Machine(out, "rocm-not-installed", "RX 7900 XTX desktop, amdgpu works, no ROCm installed")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    no_rocm(m)
+    expect = ["exit 1", "root_cause runtime.rocm.not_installed", "check driver.kfd_access pass",
+              "check runtime.rocm fail", "check runtime.hip_load skip",
+              "finding runtime.rocm.not_installed fail"]
+    m.finish(expect, readme(
+        "rocm-not-installed", "rx7900xtx-healthy before ROCm was installed: Ubuntu 24.04's "
+        "in-tree amdgpu drives the RX 7900 XTX and /dev/kfd is usable, but there is no "
+        "/opt/rocm, no /opt/rocm-*, no ROCM_PATH and no libamdhip64 in any library directory "
+        "(the first thing people forget when a guide only says \"install the driver\").",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [ROCM_COMMON + "; no ROCm userspace at all."],
+        "Fail: the hardware and driver layers pass; runtime.rocm reports "
+        "runtime.rocm.not_installed (the root cause) with Ubuntu 24.04's amdgpu-install "
+        "commands, and runtime.hip_load is blocked by it. Exit 1.", expect))
+
+
+def m_rocm_mixed(out, cap):
+    m = Machine(out, "rocm-mixed-versions",
+                "/opt/rocm -> 6.2.0 but LD_LIBRARY_PATH=/opt/rocm-5.7.1/lib")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    rocm_install(m, "5.7.1", "5.7.50701", "1.11.50701", opt_link=False, ld_conf=False,
+                 hip_load=None)
+    rocm_install(m, probe_lib="/opt/rocm-5.7.1/lib/libamdhip64.so.5")
+    m.meta["env"]["LD_LIBRARY_PATH"] = "/opt/rocm-5.7.1/lib"
+    expect = ["exit 1", "root_cause runtime.rocm.mixed_versions", "check driver.kfd_access pass",
+              "check runtime.rocm fail", "check runtime.hip_load skip",
+              "finding runtime.rocm.mixed_versions fail"]
+    m.finish(expect, readme(
+        "rocm-mixed-versions", "rx7900xtx-healthy after an upgrade from ROCm 5.7.1 to 6.2.0: "
+        "both releases are under /opt and /opt/rocm points at 6.2.0, but alice's ~/.bashrc "
+        "still exports LD_LIBRARY_PATH=/opt/rocm-5.7.1/lib, so every program loads HIP 5.7 "
+        "while hipcc, headers and libraries come from 6.2.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            ROCM_COMMON + ".",
+            "/opt/rocm-6.2.0 as in every machine (see below) and /opt/rocm-5.7.1 with "
+            "`.info/version` `5.7.1-66`, `lib/libamdhip64.so.5.7.50701` and "
+            "`lib/libhsa-runtime64.so.1.11.50701` (empty placeholders with their soname/dev "
+            "links; 50701 is how ROCm 5.7.1 encodes its release in library versions).",
+            "machine.json env LD_LIBRARY_PATH=/opt/rocm-5.7.1/lib; the recorded `hip-load` "
+            "probe loaded /opt/rocm-5.7.1/lib/libamdhip64.so.5 (what the loader picks).",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Fail: runtime.rocm reports runtime.rocm.mixed_versions — LD_LIBRARY_PATH points at "
+        "ROCm 5.7.1 while /opt/rocm is ROCm 6.2.0 — as the root cause, with `export "
+        "LD_LIBRARY_PATH=/opt/rocm/lib` as the fix; runtime.hip_load is blocked by it. "
+        "Exit 1.", expect))
+
+
+HIP_LOAD_ERROR = "libhsa-runtime64.so.1: cannot open shared object file: No such file or directory"
+
+
+def m_hip_load_failed(out, cap):
+    m = Machine(out, "hip-load-failed", "libamdhip64 present, libhsa-runtime64 missing")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    rocm_install(m, hsa=None, hip_load=HIP_LOAD_ERROR)
+    expect = ["exit 1", "root_cause runtime.hip.load_failed", "check runtime.rocm pass",
+              "check runtime.hip_load fail", "finding runtime.hip.load_failed fail"]
+    m.finish(expect, readme(
+        "hip-load-failed", "rx7900xtx-healthy with a broken ROCm 6.2.0: the HSA runtime "
+        "(hsa-rocr) was removed with `dpkg --force-depends` while hip-runtime-amd stayed, so "
+        "/opt/rocm-6.2.0/lib has libamdhip64.so.6 but no libhsa-runtime64.so.1, and every HIP "
+        "program fails to start.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            ROCM_COMMON + ".",
+            "/opt/rocm -> /opt/rocm-6.2.0 with `.info/version` `6.2.0-66` and "
+            "`lib/libamdhip64.so.6.2.60200` (an empty placeholder with its soname/dev links) "
+            "but no libhsa-runtime64, and `/etc/ld.so.conf.d/10-rocm-opencl.conf` "
+            "(/opt/rocm/lib).",
+            "A recorded `hip-load` probe whose dlopen() failed with glibc's message for a "
+            "missing dependency, verbatim: `" + HIP_LOAD_ERROR + "`."],
+        "Fail: runtime.rocm passes (ROCm 6.2.0 at /opt/rocm-6.2.0); runtime.hip_load reports "
+        "runtime.hip.load_failed with the loader's message as evidence — the root cause. "
+        "Exit 1.", expect))
+
+
 MACHINES = [m_rx7900xtx_healthy, m_memory_low, m_link_degraded, m_kfd_permission,
             m_render_permission, m_init_failed, m_kfd_missing, m_bar_small, m_not_loaded,
             m_blacklisted_nomodeset, m_blacklisted_modprobe, m_dkms_not_built, m_secure_boot,
             m_firmware_missing, m_atomics, m_phoenix, m_vm, m_nvidia, m_mi210, m_iommu, m_ras,
             m_count_mismatch, m_mi300x, m_wsl, m_container_not_passed, m_container_gid,
-            m_container_unmapped]
+            m_container_unmapped, m_rocm_not_installed, m_rocm_mixed, m_hip_load_failed]
 
 
 def main():

@@ -41,5 +41,7 @@ int RunExplainCommand(const std::string& what, Format format);
 // Every finding code; with kMarkdown this is docs/findings.md.
 int RunExplainAllCommand(Format format);
 int RunCaptureCommand(const CaptureArgs& args);
+// Hidden: dlopen()s each library in this process, prints JSON; the doctor runs it as a child.
+int RunProbeLoadCommand(const std::vector<std::string>& libraries);
 
 }  // namespace rocm_doctor::cli

@@ -42,7 +42,8 @@ void AddPolicy(CLI::App* cmd, rocm_doctor::CheckOptions& options) {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   // `rocm-doctor` and `rocm-doctor -v` mean `rocm-doctor check ...`.
-  static const std::vector<std::string> kCommands{"check", "list", "explain", "capture", "help"};
+  static const std::vector<std::string> kCommands{"check", "list", "explain", "capture", "help",
+                                                     "probe-load"};
   bool has_command = !args.empty() && std::find(kCommands.begin(), kCommands.end(), args[0]) !=
                                           kCommands.end();
   bool top_level_flag = !args.empty() && (args[0] == "--help" || args[0] == "-h" ||
@@ -92,6 +93,12 @@ int main(int argc, char** argv) {
   AddSelection(capture_cmd, capture.selection);
   AddPolicy(capture_cmd, capture.options);
 
+  // Hidden (no help group): the child the doctor runs to dlopen ROCm libraries safely.
+  std::vector<std::string> probe_libraries;
+  CLI::App* probe_load_cmd = app.add_subcommand("probe-load", "dlopen LIB... and print JSON");
+  probe_load_cmd->group("");
+  probe_load_cmd->add_option("libraries", probe_libraries, "Library paths")->required();
+
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
     app.parse(args);
@@ -123,6 +130,7 @@ int main(int argc, char** argv) {
       return rocm_doctor::cli::RunExplainCommand(explain_what, format);
     }
     if (capture_cmd->parsed()) return rocm_doctor::cli::RunCaptureCommand(capture);
+    if (probe_load_cmd->parsed()) return rocm_doctor::cli::RunProbeLoadCommand(probe_libraries);
   } catch (const std::exception& e) {
     if (json) rocm_doctor::WriteJsonError(std::string("internal error: ") + e.what(), 2, std::cout);
     std::cerr << "rocm-doctor: internal error: " << e.what() << '\n';

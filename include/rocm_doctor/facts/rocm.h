@@ -30,6 +30,11 @@ struct RocmInstall {
   std::vector<RocmLibraryFile> hsa;  // libhsa-runtime64.so*
   Fact<std::string> hip_version;     // HIP's own version (hip_version.h / the HIP library name)
   Fact<std::string> hsa_version;     // the HSA runtime's version (library name)
+  // The ROCm release each runtime library comes from ("6.2.0"): ROCm builds encode it in the
+  // library version (libamdhip64.so.6.2.60200, libhsa-runtime64.so.1.14.60200); distribution
+  // builds do not, so there it is the owning package's version (Debian: /var/lib/dpkg/status).
+  Fact<std::string> hip_release;
+  Fact<std::string> hsa_release;
   std::string lib_dir;               // the directory the libraries are in
 };
 
@@ -43,9 +48,36 @@ struct RocmFacts {
   // (LD_LIBRARY_PATH first, then /etc/ld.so.conf(.d) directories, then the default paths).
   Fact<std::string> loader_hip_path;
   const RocmInstall* Selected() const;  // the install loader_hip_path belongs to, or nullptr
+  // The install programs use: Selected(), else the /opt/rocm target, else the first with a HIP
+  // library; nullptr when no install has one.
+  const RocmInstall* InUse() const;
 };
 
 template <>
 RocmFacts CollectFacts<RocmFacts>(const SystemView& view);
+
+// Whether the HIP runtime really loads: `rocm-doctor probe-load LIB` dlopens it (RTLD_NOW) in a
+// child process, so a constructor that crashes or hangs takes the child, not the doctor. The
+// command runner records it as probe "hip-load" (docs/probes.md); replay serves the recording.
+inline constexpr char kHipLoadProbe[] = "hip-load";
+
+struct HipLoadFacts {
+  // The library probed: RocmFacts::loader_hip_path, else the used install's libamdhip64.so.N;
+  // empty when there is none (nothing was run).
+  std::string library;
+  std::vector<std::string> argv;  // what was run
+  CommandOutcome outcome;         // how the child ended (kNotRecorded in a replay without it)
+  // The child's verdict, from its JSON on stdout; unknown when it printed none (crash, timeout,
+  // malformed output: `error` says which).
+  Fact<bool> loaded;
+  std::string dlerror;  // dlerror() verbatim when not loaded
+};
+
+template <>
+HipLoadFacts CollectFacts<HipLoadFacts>(const SystemView& view);
+
+// The same with an explicit doctor binary (tests: the test executable is not rocm-doctor).
+HipLoadFacts CollectHipLoad(const SystemView& view, const RocmFacts& rocm,
+                            const std::string& doctor_binary);
 
 }  // namespace rocm_doctor

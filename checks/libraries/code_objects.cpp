@@ -1,0 +1,145 @@
+// libraries.code_objects: does each installed ROCm library carry device code for each GPU? The
+// collector lists the target ids in the library's .hip_fatbin offload bundles; the HIP runtime
+// picks a code object by the rule of CodeObjectServes (facts/libraries.h): same processor or a
+// generic one covering it, and xnack/sramecc equal to the device's mode where the code object
+// names them. The device's XNACK mode is off unless HSA_XNACK=1 (ROCr flag.h; rocminfo keeps
+// reporting gfx90a:xnack- otherwise); its SRAMECC mode is not known here, so any serves.
+// Missing code is hipErrorNoBinaryForGpu (failure-modes #45).
+#include "gpu_targets.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"driver.kfd_topology", "runtime.rocm"};
+constexpr CheckInfo kInfo{.id = "libraries.code_objects",
+                          .layer = Layer::kLibraries,
+                          .title = "Library device code",
+                          .prerequisites = kPrereqs,
+                          .cost = Cost::kProbe,
+                          .deadline = std::chrono::milliseconds(60000)};
+
+bool Judged(const std::vector<const LibraryDir*>& dirs, const CodeObjectScan& scan) {
+  for (const LibraryDir* d : dirs) {
+    for (const InstalledLibrary& l : d->libraries) {
+      if (l.path == scan.path) return true;
+    }
+  }
+  return false;
+}
+
+Finding Unknown(const CodeObjectScan& scan) {
+  std::string why = scan.state == CodeObjectScan::State::kCompressed
+                        ? std::to_string(scan.compressed) +
+                              " compressed offload bundles (CCOB): targets unknown"
+                        : scan.error;
+  return MakeFinding("libraries.code_object.unknown",
+                     scan.library + " " + scan.path + ": " + why,
+                     {{scan.source, why, "uncompressed __CLANG_OFFLOAD_BUNDLE__ entries"}},
+                     {{"path", scan.path}, {"library", scan.library}});
+}
+
+Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
+                const LibraryFacts& libs, std::optional<bool> xnack) {
+  std::string message = scan.library + " " + scan.path + " has no code object for " +
+                        libraries::Describe(gpu, libs) + "; it carries " +
+                        libraries::Join(scan.targets);
+  std::set<std::string> same_processor;
+  for (const std::string& t : scan.targets) {
+    if (ProcessorOf(t) == gpu.processor) same_processor.insert(t);
+  }
+  if (!same_processor.empty()) {
+    message += " (" + libraries::Join(same_processor) + " only, the GPU runs with XNACK " +
+               (xnack.value_or(false) ? "on" : "off") + ")";
+  }
+  std::set<std::string> processors;
+  for (const std::string& t : scan.targets) processors.insert(std::string(ProcessorOf(t)));
+  const std::string candidate = libraries::OverrideCandidate(gpu.processor, processors);
+  std::string fix;
+  if (!same_processor.empty()) {
+    fix = xnack.value_or(false) ? "unset HSA_XNACK   # the library has only XNACK-off code"
+                                : "# install a " + scan.library + " build with " +
+                                      gpu.processor + " or " + gpu.processor + ":xnack- code";
+  } else if (!candidate.empty()) {
+    const std::string version = libraries::OverrideFromProcessor(candidate);
+    message += "; " + candidate + " is of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
+               " (unofficial)";
+    fix = "export HSA_OVERRIDE_GFX_VERSION=" + version + "   # unofficial: the runtime then "
+          "reports " + candidate;
+  } else {
+    fix = "# install a " + scan.library + " built for " + gpu.processor +
+          " (a newer ROCm release, or -DAMDGPU_TARGETS=" + gpu.processor + ")";
+  }
+  return MakeFinding(
+      "libraries.code_object.missing_gfx", std::move(message),
+      {{gpu.source, "GPU " + libraries::Describe(gpu, libs), ""},
+       {scan.source, libraries::Join(scan.targets) + " in " + std::to_string(scan.bundles) +
+                         " bundles" + (scan.complete ? "" : " (the part read)"),
+        "a code object for " + gpu.processor}},
+      {{"path", scan.path}, {"library", scan.library}, {"gfx", gpu.processor}, {"fix", fix}});
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const LibraryFacts& libs = ctx.facts.Get<LibraryFacts>();
+  std::vector<const LibraryDir*> dirs;
+  for (const LibraryDir& d : libs.dirs) {
+    if (!d.libraries.empty()) dirs.push_back(&d);
+  }
+  if (dirs.empty()) return CheckOutcome::Skip("no ROCm libraries installed");
+  const std::vector<libraries::GpuTarget> gpus = libraries::GpuTargets(ctx.facts, libs);
+  if (gpus.empty()) return CheckOutcome::Skip("no GPU with a known gfx target in KFD topology");
+  // Only the install programs use is judged when it has libraries (an older release beside it
+  // may well lack a newer GPU).
+  const RocmInstall* in_use = ctx.facts.Get<RocmFacts>().InUse();
+  for (const LibraryDir* d : dirs) {
+    if (in_use != nullptr && d->dir == in_use->lib_dir) dirs = {d};
+  }
+  const std::optional<bool> xnack = libs.hsa_xnack.known() && *libs.hsa_xnack == "1";
+
+  std::vector<Finding> findings;
+  std::vector<std::string> served;
+  std::size_t placeholders = 0;
+  std::size_t without_code = 0;
+  for (const CodeObjectScan& scan : ctx.facts.Get<CodeObjectFacts>().scans) {
+    if (!Judged(dirs, scan)) continue;
+    switch (scan.state) {
+      case CodeObjectScan::State::kPlaceholder:
+        ++placeholders;
+        continue;
+      case CodeObjectScan::State::kNoDeviceCode:
+        ++without_code;
+        continue;
+      case CodeObjectScan::State::kCompressed:
+      case CodeObjectScan::State::kUnreadable:
+        findings.push_back(Unknown(scan));
+        continue;
+      case CodeObjectScan::State::kTargets:
+        break;
+    }
+    bool all = true;
+    for (const libraries::GpuTarget& gpu : gpus) {
+      bool ok = false;
+      for (const std::string& t : scan.targets) ok |= CodeObjectServes(t, gpu.processor, xnack, {});
+      if (!ok) {
+        findings.push_back(Missing(scan, gpu, libs, xnack));
+        all = false;
+      }
+    }
+    if (all) served.push_back(scan.library);
+  }
+  std::vector<std::string> processors;
+  for (const libraries::GpuTarget& g : gpus) processors.push_back(g.processor);
+  std::string summary =
+      served.empty() ? "no library with device code judged"
+                     : libraries::Join(served) + " carry code for " + libraries::Join(processors);
+  if (without_code > 0) summary += "; " + std::to_string(without_code) + " without device code";
+  if (placeholders > 0) {
+    summary += "; " + std::to_string(placeholders) + " empty placeholder files not judged";
+  }
+  if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
+  return CheckOutcome::FromFindings(std::move(findings));
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

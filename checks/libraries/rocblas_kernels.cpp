@@ -1,0 +1,118 @@
+// libraries.rocblas_kernels: does the rocBLAS that programs load have Tensile kernels for each
+// GPU's gfx target? rocBLAS (library/src/tensile_host.cpp) reads TensileLibrary_lazy_<gfx>.dat,
+// else TensileLibrary_<gfx>.dat, else TensileLibrary.dat from $ROCBLAS_TENSILE_LIBPATH or the
+// rocblas/library directory next to librocblas.so, for the processor the runtime reports (the
+// overridden one under HSA_OVERRIDE_GFX_VERSION); without one it aborts with "Cannot read
+// .../TensileLibrary.dat: ... for GPU arch : <gfx>" (failure-modes #41).
+#include "gpu_targets.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"driver.kfd_topology", "runtime.rocm"};
+constexpr CheckInfo kInfo{.id = "libraries.rocblas_kernels",
+                          .layer = Layer::kLibraries,
+                          .title = "rocBLAS kernels",
+                          .prerequisites = kPrereqs};
+
+const TensileDir* TensileFor(const LibraryFacts& libs, const LibraryDir& dir) {
+  if (libs.tensile_libpath) return &*libs.tensile_libpath;
+  for (const TensileDir& t : dir.tensile) {
+    if (t.library == "rocBLAS") return &t;
+  }
+  return nullptr;
+}
+
+std::string Listing(const TensileDir& t) {
+  std::string out = std::to_string(t.tensile_files) + " Tensile files";
+  if (!t.library_targets.empty()) out += ", libraries for " + libraries::Join(t.library_targets);
+  if (t.combined_library) out += ", a multi-arch TensileLibrary.dat";
+  return out;
+}
+
+Finding Missing(const LibraryFacts& libs, const libraries::GpuTarget& gpu,
+                const InstalledLibrary& lib, const TensileDir* tensile, std::string dir) {
+  std::vector<Evidence> evidence{{gpu.source, "GPU " + libraries::Describe(gpu, libs), ""}};
+  std::string message;
+  std::string fix;
+  const std::string candidate =
+      tensile ? libraries::OverrideCandidate(gpu.processor, tensile->library_targets) : "";
+  if (tensile == nullptr) {
+    message = lib.name + " " + lib.path + " has no rocblas/library directory beside it";
+    evidence.push_back({dir, "not found", "TensileLibrary_lazy_" + gpu.processor + ".dat"});
+  } else {
+    message = "rocBLAS in " + tensile->dir + " has no Tensile library for " +
+              libraries::Describe(gpu, libs) + " (it covers " +
+              (tensile->library_targets.empty() ? std::string("no gfx target")
+                                                : libraries::Join(tensile->library_targets)) +
+              ")";
+    evidence.push_back({tensile->dir, Listing(*tensile),
+                        "TensileLibrary_lazy_" + gpu.processor + ".dat"});
+  }
+  if (!candidate.empty()) {
+    const std::string version = libraries::OverrideFromProcessor(candidate);
+    message += "; " + candidate + " is covered and of the same family: HSA_OVERRIDE_GFX_VERSION=" +
+               version + " (unofficial)";
+    fix = "export HSA_OVERRIDE_GFX_VERSION=" + version +
+          "   # unofficial: the runtime then reports " + candidate;
+  } else {
+    fix = "# install a rocBLAS built for " + gpu.processor +
+          " (a newer ROCm release, or -DAMDGPU_TARGETS=" + gpu.processor + ")";
+  }
+  if (libs.tensile_libpath) {
+    evidence.push_back({libs.rocblas_tensile_libpath.source, *libs.rocblas_tensile_libpath,
+                        "the rocblas/library of the same rocBLAS release"});
+  }
+  std::map<std::string, std::string> params{{"gfx", gpu.processor}, {"dir", dir}, {"fix", fix}};
+  if (!candidate.empty()) params["override"] = libraries::OverrideFromProcessor(candidate);
+  return MakeFinding("libraries.rocblas.no_kernels_for_gfx", std::move(message),
+                     std::move(evidence), std::move(params));
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const LibraryFacts& libs = ctx.facts.Get<LibraryFacts>();
+  std::vector<const LibraryDir*> dirs = libraries::DirsToJudge(ctx.facts, libs, "rocBLAS");
+  if (dirs.empty()) return CheckOutcome::Skip("rocBLAS is not installed");
+  const std::vector<libraries::GpuTarget> gpus = libraries::GpuTargets(ctx.facts, libs);
+  if (gpus.empty()) return CheckOutcome::Skip("no GPU with a known gfx target in KFD topology");
+
+  std::vector<Finding> findings;
+  std::vector<std::string> covered;
+  for (const LibraryDir* dir : dirs) {
+    const InstalledLibrary* lib = nullptr;
+    for (const InstalledLibrary& l : dir->libraries) {
+      if (l.name == "rocBLAS") lib = &l;
+    }
+    const TensileDir* tensile = TensileFor(libs, *dir);
+    const std::string where = tensile ? tensile->dir : dir->dir + "/rocblas/library";
+    if (tensile != nullptr && tensile->status != FsStatus::kOk) {
+      findings.push_back(MakeFinding(
+          "libraries.rocblas.kernels_unknown",
+          "cannot list " + tensile->dir + ": " + std::string(ToString(tensile->status)) +
+              (tensile->error.empty() ? "" : " (" + tensile->error + ")"),
+          {{tensile->dir, tensile->error, "a readable directory"}}, {{"dir", tensile->dir}}));
+      continue;
+    }
+    for (const libraries::GpuTarget& gpu : gpus) {
+      if (tensile != nullptr && tensile->Covers(gpu.processor)) {
+        covered.push_back(gpu.processor + " in " + tensile->dir);
+      } else if (tensile != nullptr && tensile->combined_library) {
+        findings.push_back(MakeFinding(
+            "libraries.rocblas.kernels_unknown",
+            tensile->dir + " holds only a multi-architecture TensileLibrary.dat: whether it has " +
+                gpu.processor + " kernels is not in the file names",
+            {{tensile->dir, Listing(*tensile), "TensileLibrary_lazy_" + gpu.processor + ".dat"}},
+            {{"dir", tensile->dir}}));
+      } else {
+        findings.push_back(Missing(libs, gpu, *lib, tensile, where));
+      }
+    }
+  }
+  if (findings.empty()) return CheckOutcome::Pass("Tensile kernels for " + libraries::Join(covered));
+  return CheckOutcome::FromFindings(std::move(findings));
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,48 @@
+// runtime.env_info: the ROCm tuning and debugging variables that are set (HSA_ENABLE_SDMA,
+// AMD_LOG_LEVEL, HSA_XNACK, AMD_SERIALIZE_KERNEL, ...), each as an informational finding with
+// what it does, so a report shows what the program ran with.
+#include <string>
+
+#include "collect/env_parse.h"
+#include "collect/sysfs_parse.h"
+#include "rocm_doctor/check.h"
+#include "rocm_doctor/facts/runtime_env.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr CheckInfo kInfo{.id = "runtime.env_info",
+                          .layer = Layer::kRuntime,
+                          .title = "Runtime variables"};
+
+std::string_view EffectOf(const std::string& name) {
+  for (const env_parse::InformationalVariable& var : env_parse::kInformationalVariables) {
+    if (var.name == name) return var.effect;
+  }
+  return "";
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const RuntimeEnvFacts& env = ctx.facts.Get<RuntimeEnvFacts>();
+  if (env.informational.empty()) {
+    return CheckOutcome::Pass("none of the " +
+                              std::to_string(std::size(env_parse::kInformationalVariables)) +
+                              " tuning/debugging variables is set");
+  }
+  std::vector<Finding> findings;
+  std::string summary;
+  for (const EnvSetting& s : env.informational) {
+    const std::string value = parse::Printable(s.value, 80);
+    summary += (summary.empty() ? "" : ", ") + s.name + "=" + value;
+    findings.push_back(MakeFinding("runtime.env.setting",
+                                   s.name + "=\"" + value + "\": " + std::string(EffectOf(s.name)),
+                                   {{"$" + s.name, "\"" + value + "\"", ""}},
+                                   {{"name", s.name}, {"value", value}}));
+  }
+  return CheckOutcome::Pass("set: " + summary, std::move(findings));
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

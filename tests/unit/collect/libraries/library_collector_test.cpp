@@ -1,0 +1,195 @@
+// library_collector: inventory, versions, Tensile dirs and offload-bundle scans on a fake system,
+// the hipcc-built fixtures, and the real Debian librocsparse0 when it is installed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "rocm_doctor/facts/libraries.h"
+#include "support/fake_system_view.h"
+#include "system/live_system_view.h"
+#include "unit/collect/libraries/elf_builder.h"
+
+namespace rocm_doctor::testing {
+namespace {
+
+constexpr char kLib[] = "/opt/rocm-6.2.0/lib";
+
+std::string Fixture(const std::string& name) {
+  std::ifstream in(std::string(ROCMDOC_SOURCE_DIR) + "/tests/fixtures/libraries/" + name,
+                   std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+std::shared_ptr<FakeSystemView> Rocm62() {
+  auto view = std::make_shared<FakeSystemView>();
+  view->Link("/opt/rocm", "rocm-6.2.0");
+  view->File(std::string(kLib) + "/libamdhip64.so.6.2.60200", "");
+  view->Link(std::string(kLib) + "/libamdhip64.so.6", "libamdhip64.so.6.2.60200");
+  view->File(std::string(kLib) + "/librocblas.so.4.2.60200", "");
+  view->Link(std::string(kLib) + "/librocblas.so.4", "librocblas.so.4.2.60200");
+  view->Link(std::string(kLib) + "/librocblas.so", "librocblas.so.4");
+  view->File(std::string(kLib) + "/librocsparse.so.1.0.60000", Fixture("libfx_gfx90a_gfx1030.so"));
+  view->File(std::string(kLib) + "/libmigraphx_c.so.3.0.60200", "");
+  view->File(std::string(kLib) + "/libmigraphx.so.2010000.0.60200", "");
+  view->File(std::string(kLib) + "/rocblas/library/TensileLibrary_lazy_gfx1030.dat", "");
+  view->File(std::string(kLib) + "/rocblas/library/TensileLibrary_lazy_gfx90a.dat", "");
+  view->File(std::string(kLib) + "/rocblas/library/Kernels.so-000-gfx90a-xnack-.hsaco", "");
+  return view;
+}
+
+const LibraryDir* DirOf(const LibraryFacts& f, const std::string& dir) {
+  for (const LibraryDir& d : f.dirs) {
+    if (d.dir == dir) return &d;
+  }
+  return nullptr;
+}
+
+const InstalledLibrary* LibOf(const LibraryDir& d, const std::string& name) {
+  for (const InstalledLibrary& l : d.libraries) {
+    if (l.name == name) return &l;
+  }
+  return nullptr;
+}
+
+TEST(LibraryCollector, InventoryOfAnOptInstall) {
+  auto view = Rocm62();
+  LibraryFacts facts = CollectFacts<LibraryFacts>(*view);
+  // /opt/rocm resolves to /opt/rocm-6.2.0: one directory, plus the multiarch dir searched.
+  EXPECT_EQ(facts.searched,
+            (std::vector<std::string>{kLib, "/usr/lib/x86_64-linux-gnu"}));
+  const LibraryDir* dir = DirOf(facts, kLib);
+  ASSERT_NE(dir, nullptr);
+  EXPECT_EQ(dir->found_by, "/opt/rocm");
+  const InstalledLibrary* blas = LibOf(*dir, "rocBLAS");
+  ASSERT_NE(blas, nullptr);
+  EXPECT_EQ(blas->path, std::string(kLib) + "/librocblas.so.4.2.60200");
+  EXPECT_EQ(blas->files.size(), 3u);
+  EXPECT_EQ(*blas->version, "4.2.60200");
+  EXPECT_EQ(*blas->release, "6.2.0");
+  const InstalledLibrary* sparse = LibOf(*dir, "rocSPARSE");
+  ASSERT_NE(sparse, nullptr);
+  EXPECT_EQ(*sparse->release, "6.0.0");
+  const InstalledLibrary* migraphx = LibOf(*dir, "MIGraphX");
+  ASSERT_NE(migraphx, nullptr);
+  EXPECT_EQ(migraphx->path, std::string(kLib) + "/libmigraphx.so.2010000.0.60200");
+  EXPECT_EQ(LibOf(*dir, "MIOpen"), nullptr);
+  ASSERT_TRUE(dir->hip.has_value());
+  EXPECT_EQ(*dir->hip->release, "6.2.0");
+  ASSERT_EQ(dir->tensile.size(), 1u);
+  EXPECT_EQ(dir->tensile[0].dir, std::string(kLib) + "/rocblas/library");
+  EXPECT_TRUE(dir->tensile[0].Covers("gfx90a"));
+  EXPECT_FALSE(dir->tensile[0].Covers("gfx1031"));
+  EXPECT_FALSE(facts.tensile_libpath.has_value());
+}
+
+TEST(LibraryCollector, TensileLibpathAndEnvironment) {
+  auto view = Rocm62();
+  view->Env("ROCBLAS_TENSILE_LIBPATH", "/srv/tensile");
+  view->Env("HSA_OVERRIDE_GFX_VERSION", "10.3.0");
+  view->File("/srv/tensile/TensileLibrary_lazy_gfx1100.dat", "");
+  LibraryFacts facts = CollectFacts<LibraryFacts>(*view);
+  ASSERT_TRUE(facts.tensile_libpath.has_value());
+  EXPECT_TRUE(facts.tensile_libpath->Covers("gfx1100"));
+  EXPECT_EQ(*facts.override_gfx, "10.3.0");
+  EXPECT_FALSE(facts.hsa_xnack.known());
+}
+
+TEST(LibraryCollector, UnreadableDirectory) {
+  auto view = std::make_shared<FakeSystemView>();
+  view->Unreadable("/opt/rocm-6.2.0/lib");
+  LibraryFacts facts = CollectFacts<LibraryFacts>(*view);
+  const LibraryDir* dir = DirOf(facts, kLib);
+  ASSERT_NE(dir, nullptr);
+  EXPECT_EQ(dir->status, FsStatus::kPermissionDenied);
+}
+
+TEST(LibraryCollector, CodeObjectsOfTheHipccFixture) {
+  auto view = Rocm62();
+  CodeObjectFacts facts = CollectFacts<CodeObjectFacts>(*view);
+  const CodeObjectScan* sparse = nullptr;
+  std::size_t placeholders = 0;
+  for (const CodeObjectScan& s : facts.scans) {
+    if (s.library == "rocSPARSE") sparse = &s;
+    placeholders += s.state == CodeObjectScan::State::kPlaceholder;
+  }
+  EXPECT_EQ(placeholders, 2u);  // librocblas and libmigraphx are empty stand-ins
+  ASSERT_NE(sparse, nullptr);
+  EXPECT_EQ(sparse->state, CodeObjectScan::State::kTargets) << sparse->error;
+  EXPECT_EQ(sparse->targets, (std::set<std::string>{"gfx1030", "gfx90a:xnack-"}));
+  EXPECT_EQ(sparse->bundles, 1u);
+  EXPECT_TRUE(sparse->complete);
+  EXPECT_EQ(sparse->source, std::string(kLib) + "/librocsparse.so.1.0.60000 .hip_fatbin");
+}
+
+CodeObjectScan ScanOne(const std::string& bytes) {
+  FakeSystemView view;
+  view.File(std::string(kLib) + "/librocrand.so.1.1.60200", bytes);
+  CodeObjectFacts facts = CollectFacts<CodeObjectFacts>(view);
+  EXPECT_EQ(facts.scans.size(), 1u);
+  return facts.scans.empty() ? CodeObjectScan{} : facts.scans[0];
+}
+
+TEST(LibraryCollector, HostileLibraries) {
+  const std::string fixture = Fixture("libfx_gfx90a_gfx1030.so");
+  ASSERT_GT(fixture.size(), 8192u);
+  CodeObjectScan truncated = ScanOne(fixture.substr(0, 30));
+  EXPECT_EQ(truncated.state, CodeObjectScan::State::kUnreadable);
+  EXPECT_EQ(truncated.error, "truncated ELF header (30 of 64 bytes)");
+  CodeObjectScan not_elf = ScanOne("!<arch>\n");
+  EXPECT_EQ(not_elf.state, CodeObjectScan::State::kUnreadable);
+  // A prefix that ends before the section table: bundles are searched by magic.
+  CodeObjectScan prefix = ScanOne(fixture.substr(0, 0x6000));
+  EXPECT_EQ(prefix.state, CodeObjectScan::State::kTargets) << prefix.error;
+  EXPECT_EQ(prefix.targets, (std::set<std::string>{"gfx1030", "gfx90a:xnack-"}));
+  EXPECT_NE(prefix.source.find("section headers beyond"), std::string::npos);
+  // No .hip_fatbin at all: an ordinary shared library.
+  CodeObjectScan plain = ScanOne(BuildElf({{".text", "code"}}));
+  EXPECT_EQ(plain.state, CodeObjectScan::State::kNoDeviceCode);
+  // .hip_fatbin whose bundle claims 2^32 entries.
+  std::string huge = "__CLANG_OFFLOAD_BUNDLE__";
+  AppendLe(huge, 1ull << 32, 8);
+  CodeObjectScan hostile = ScanOne(BuildElf({{".hip_fatbin", Fatbin({huge}), 4096}}));
+  EXPECT_EQ(hostile.state, CodeObjectScan::State::kUnreadable);
+  EXPECT_NE(hostile.error.find("claims 4294967296 entries"), std::string::npos) << hostile.error;
+  // Only compressed bundles.
+  std::string ccob = "CCOB";
+  AppendLe(ccob, 3, 2);
+  AppendLe(ccob, 1, 2);
+  AppendLe(ccob, 64, 8);
+  ccob.resize(64, 'z');
+  CodeObjectScan compressed = ScanOne(BuildElf({{".hip_fatbin", Fatbin({ccob}), 4096}}));
+  EXPECT_EQ(compressed.state, CodeObjectScan::State::kCompressed);
+  EXPECT_EQ(compressed.compressed, 1u);
+}
+
+// The real Debian 12 librocsparse0 (5.3.0+dfsg-2, 1.3 GB): its section table is beyond the
+// 64 MiB read, so this exercises the magic search on a real file. roc-obj-ls lists gfx1030,
+// gfx803, gfx900:xnack-, gfx906:xnack-, gfx908:xnack-, gfx90a:xnack+ and gfx90a:xnack-.
+TEST(LibraryCollector, RealDebianRocsparse) {
+  system::LiveSystemView live;
+  LibraryFacts libs = CollectLibraries(live, {"/usr/lib/x86_64-linux-gnu"}, {"multiarch"});
+  const LibraryDir* dir = DirOf(libs, "/usr/lib/x86_64-linux-gnu");
+  const InstalledLibrary* sparse = dir ? LibOf(*dir, "rocSPARSE") : nullptr;
+  if (sparse == nullptr) GTEST_SKIP() << "librocsparse0 is not installed (apt-get install librocsparse0)";
+  EXPECT_EQ(*sparse->version, "0.1");
+  EXPECT_FALSE(sparse->release.known());  // Debian's soname carries no ROCm release
+  CodeObjectFacts code = CollectCodeObjects(live, libs);
+  const CodeObjectScan* scan = nullptr;
+  for (const CodeObjectScan& s : code.scans) {
+    if (s.library == "rocSPARSE") scan = &s;
+  }
+  ASSERT_NE(scan, nullptr);
+  ASSERT_EQ(scan->state, CodeObjectScan::State::kTargets) << scan->error;
+  EXPECT_GT(scan->bundles, 0u);
+  for (const char* t : {"gfx1030", "gfx803", "gfx900:xnack-", "gfx906:xnack-", "gfx908:xnack-",
+                        "gfx90a:xnack+", "gfx90a:xnack-"}) {
+    EXPECT_EQ(scan->targets.count(t), 1u) << t;
+  }
+  EXPECT_EQ(scan->targets.size(), 7u);
+}
+
+}  // namespace
+}  // namespace rocm_doctor::testing
