@@ -12,7 +12,7 @@ packages+=(hipcc libamdhip64-dev libamdhip64-5 libhsa-runtime64-1)
 if [[ ${1:-} == --test ]]; then
   packages+=(libgtest-dev libgmock-dev clang python3 python3-jsonschema dpkg-dev file)
   # Real ROCm libraries the libraries-layer tests read (code objects inside librocsparse).
-  packages+=(librocsparse0 rocminfo)
+  packages+=(librocsparse0 librocrand1 rocminfo)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1095,8 +1095,9 @@ def m_phoenix(out, cap):
     m.copy_tree(os.path.join(src, "kfd"), KFD_DIR)
     m.node("/dev/kfd", 237, 0, "0660", "root", "render")
     log(m, healthy_log("0000:64:00.0", "1002:15bf", 4096, minor=1))
-    expect = ["exit 0", "check hardware.gpus pass", "check driver.kfd pass",
-              "check driver.kfd_topology pass"]
+    expect = ["exit 1", "root_cause runtime.gfx.unsupported", "check hardware.gpus pass",
+              "check driver.kfd pass", "check driver.kfd_topology pass",
+              "check runtime.rocm pass", "check runtime.hip_load pass"]
     m.finish(expect, readme(
         "phoenix-apu", "A Lenovo laptop (subsystem 17aa:50da) with a Ryzen 7040 \"Phoenix\" "
         "APU: Radeon 780M (1002:15bf rev 0xdd, gfx1103) at 0000:64:00.0, 4 GiB VRAM carve-out, "
@@ -1112,9 +1113,10 @@ def m_phoenix(out, cap):
             "capture's kfd/dev."],
         "Healthy at the hardware and driver layers: 1 × Radeon 780M (gfx1103), APU (PCIe "
         "link and BAR checks do not apply: the carve-out is fully visible, 4096 of 4096 MiB), "
-        "RAM 58.5 GiB above the 32 GiB recommendation, KFD node present and usable. Exit 0. "
-        "(gfx1103 is not on ROCm's official support list: that is the runtime layer's "
-        "judgement, which needs a ROCm install and a HIP probe this capture does not hold.)",
+        "RAM 58.5 GiB above the 32 GiB recommendation, KFD node present and usable. The "
+        "runtime layer then judges the target against the (invented, default) ROCm 6.2.0 "
+        "install: gfx1103 is not on its support list, so runtime.gfx.unsupported is the root "
+        "cause (with the HSA_OVERRIDE_GFX_VERSION=11.0.0 suggestion, marked risky). Exit 1.",
         expect))
 
 

@@ -28,12 +28,11 @@ bool Judged(const std::vector<const LibraryDir*>& dirs, const CodeObjectScan& sc
 }
 
 Finding Unknown(const CodeObjectScan& scan) {
-  std::string why = scan.state == CodeObjectScan::State::kCompressed
-                        ? std::to_string(scan.compressed) +
-                              " compressed offload bundles (CCOB): targets unknown"
-                        : scan.error;
-  return MakeFinding("libraries.code_object.unknown",
-                     scan.library + " " + scan.path + ": " + why,
+  std::string why =
+      scan.state == CodeObjectScan::State::kCompressed
+          ? std::to_string(scan.compressed) + " compressed offload bundles (CCOB): targets unknown"
+          : scan.error;
+  return MakeFinding("libraries.code_object.unknown", scan.library + " " + scan.path + ": " + why,
                      {{scan.source, why, "uncompressed __CLANG_OFFLOAD_BUNDLE__ entries"}},
                      {{"path", scan.path}, {"library", scan.library}});
 }
@@ -57,14 +56,16 @@ Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
   std::string fix;
   if (!same_processor.empty()) {
     fix = xnack.value_or(false) ? "unset HSA_XNACK   # the library has only XNACK-off code"
-                                : "# install a " + scan.library + " build with " +
-                                      gpu.processor + " or " + gpu.processor + ":xnack- code";
+                                : "# install a " + scan.library + " build with " + gpu.processor +
+                                      " or " + gpu.processor + ":xnack- code";
   } else if (!candidate.empty()) {
     const std::string version = libraries::OverrideFromProcessor(candidate);
     message += "; " + candidate + " is of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
                " (unofficial)";
-    fix = "export HSA_OVERRIDE_GFX_VERSION=" + version + "   # unofficial: the runtime then "
-          "reports " + candidate;
+    fix = "export HSA_OVERRIDE_GFX_VERSION=" + version +
+          "   # unofficial: the runtime then "
+          "reports " +
+          candidate;
   } else {
     fix = "# install a " + scan.library + " built for " + gpu.processor +
           " (a newer ROCm release, or -DAMDGPU_TARGETS=" + gpu.processor + ")";
@@ -72,8 +73,10 @@ Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
   return MakeFinding(
       "libraries.code_object.missing_gfx", std::move(message),
       {{gpu.source, "GPU " + libraries::Describe(gpu, libs), ""},
-       {scan.source, libraries::Join(scan.targets) + " in " + std::to_string(scan.bundles) +
-                         " bundles" + (scan.complete ? "" : " (the part read)"),
+       {scan.source,
+        libraries::Join(scan.targets) + " in " + std::to_string(scan.bundles) +
+            (scan.bundles == 1 ? " bundle" : " bundles") +
+            (scan.complete ? "" : " (the part read)"),
         "a code object for " + gpu.processor}},
       {{"path", scan.path}, {"library", scan.library}, {"gfx", gpu.processor}, {"fix", fix}});
 }
@@ -128,13 +131,16 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   std::vector<std::string> processors;
   for (const libraries::GpuTarget& g : gpus) processors.push_back(g.processor);
-  std::string summary =
-      served.empty() ? "no library with device code judged"
-                     : libraries::Join(served) + " carry code for " + libraries::Join(processors);
-  if (without_code > 0) summary += "; " + std::to_string(without_code) + " without device code";
-  if (placeholders > 0) {
-    summary += "; " + std::to_string(placeholders) + " empty placeholder files not judged";
+  std::vector<std::string> parts;
+  if (!served.empty()) {
+    parts.push_back(libraries::Join(served) + " carry code for " + libraries::Join(processors));
   }
+  if (without_code > 0) parts.push_back(std::to_string(without_code) + " without device code");
+  if (placeholders > 0) {
+    parts.push_back(std::to_string(placeholders) + " empty placeholder files not judged");
+  }
+  std::string summary =
+      parts.empty() ? "no library with device code" : libraries::Join(parts, "; ");
   if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
   return CheckOutcome::FromFindings(std::move(findings));
 }

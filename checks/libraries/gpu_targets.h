@@ -29,8 +29,7 @@ inline std::string ProcessorFromOverride(std::string_view text) {
     parts[part] = (parts[part] < 0 ? 0 : parts[part] * 10) + (c - '0');
     if (parts[part] > 99) return {};
   }
-  if (part != 2 || parts[0] <= 0 || parts[1] < 0 || parts[1] > 9 || parts[2] < 0 ||
-      parts[2] > 15) {
+  if (part != 2 || parts[0] <= 0 || parts[1] < 0 || parts[1] > 9 || parts[2] < 0 || parts[2] > 15) {
     return {};
   }
   static constexpr char kHex[] = "0123456789abcdef";
@@ -84,7 +83,7 @@ struct GpuTarget {
   std::string processor;  // what the runtime reports: the override's, else the GPU's own
   std::string real;       // from KFD gfx_target_version
   std::vector<std::string> bdfs;
-  std::string source;     // the KFD properties file of the first GPU node
+  std::string source;  // the KFD properties file of the first GPU node
 };
 
 // One entry per distinct processor the HIP runtime would report, in KFD node order.
@@ -112,8 +111,8 @@ inline std::vector<GpuTarget> GpuTargets(const FactStore& facts, const LibraryFa
 // "gfx1031 (via HSA_OVERRIDE_GFX_VERSION=10.3.0: gfx1030)" or "gfx1030".
 inline std::string Describe(const GpuTarget& t, const LibraryFacts& libs) {
   if (t.processor == t.real) return t.real;
-  return t.real + " (reported as " + t.processor + " through HSA_OVERRIDE_GFX_VERSION=" +
-         *libs.override_gfx + ")";
+  return t.real + " (reported as " + t.processor +
+         " through HSA_OVERRIDE_GFX_VERSION=" + *libs.override_gfx + ")";
 }
 
 // The library directories to judge: the one of the install programs use, when it has the

@@ -58,15 +58,18 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (!hip.known()) continue;
     for (const InstalledLibrary& lib : dir.libraries) {
       if (!lib.release.known() || MajorMinor(*lib.release) == MajorMinor(*hip)) continue;
-      findings.push_back(MakeFinding(
-          "libraries.version.mismatch",
-          lib.name + " " + lib.path + " is from ROCm " + *lib.release + ", the HIP runtime in " +
-              dir.dir + " from ROCm " + *hip,
-          {{lib.path, "ROCm " + *lib.release + " (version " + *lib.version + ")",
-            "ROCm " + MajorMinor(*hip) + ".x"},
-           {hip.source, "HIP runtime from ROCm " + *hip, ""}},
-          {{"dir", dir.dir}, {"file", StemOf(lib)}, {"library", lib.name},
-           {"release", *lib.release}, {"hip_release", *hip}}));
+      findings.push_back(
+          MakeFinding("libraries.version.mismatch",
+                      lib.name + " " + lib.path + " is from ROCm " + *lib.release +
+                          ", the HIP runtime in " + dir.dir + " from ROCm " + *hip,
+                      {{lib.path, "ROCm " + *lib.release + " (version " + *lib.version + ")",
+                        "ROCm " + MajorMinor(*hip) + ".x"},
+                       {hip.source, "HIP runtime from ROCm " + *hip, ""}},
+                      {{"dir", dir.dir},
+                       {"file", StemOf(lib)},
+                       {"library", lib.name},
+                       {"release", *lib.release},
+                       {"hip_release", *hip}}));
     }
   }
   std::string summary = parts.empty() ? "no ROCm libraries installed (searched " +

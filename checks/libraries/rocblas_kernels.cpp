@@ -46,13 +46,14 @@ Finding Missing(const LibraryFacts& libs, const libraries::GpuTarget& gpu,
               (tensile->library_targets.empty() ? std::string("no gfx target")
                                                 : libraries::Join(tensile->library_targets)) +
               ")";
-    evidence.push_back({tensile->dir, Listing(*tensile),
-                        "TensileLibrary_lazy_" + gpu.processor + ".dat"});
+    evidence.push_back(
+        {tensile->dir, Listing(*tensile), "TensileLibrary_lazy_" + gpu.processor + ".dat"});
   }
   if (!candidate.empty()) {
     const std::string version = libraries::OverrideFromProcessor(candidate);
-    message += "; " + candidate + " is covered and of the same family: HSA_OVERRIDE_GFX_VERSION=" +
-               version + " (unofficial)";
+    message += "; " + candidate +
+               " is covered and of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
+               " (unofficial)";
     fix = "export HSA_OVERRIDE_GFX_VERSION=" + version +
           "   # unofficial: the runtime then reports " + candidate;
   } else {
@@ -108,7 +109,8 @@ CheckOutcome Run(const CheckContext& ctx) {
       }
     }
   }
-  if (findings.empty()) return CheckOutcome::Pass("Tensile kernels for " + libraries::Join(covered));
+  if (findings.empty())
+    return CheckOutcome::Pass("Tensile kernels for " + libraries::Join(covered));
   return CheckOutcome::FromFindings(std::move(findings));
 }
 

@@ -11,9 +11,8 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{.id = "runtime.env_info",
-                          .layer = Layer::kRuntime,
-                          .title = "Runtime variables"};
+constexpr CheckInfo kInfo{
+    .id = "runtime.env_info", .layer = Layer::kRuntime, .title = "Runtime variables"};
 
 std::string_view EffectOf(const std::string& name) {
   for (const env_parse::InformationalVariable& var : env_parse::kInformationalVariables) {
@@ -34,10 +33,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   for (const EnvSetting& s : env.informational) {
     const std::string value = parse::Printable(s.value, 80);
     summary += (summary.empty() ? "" : ", ") + s.name + "=" + value;
-    findings.push_back(MakeFinding("runtime.env.setting",
-                                   s.name + "=\"" + value + "\": " + std::string(EffectOf(s.name)),
-                                   {{"$" + s.name, "\"" + value + "\"", ""}},
-                                   {{"name", s.name}, {"value", value}}));
+    findings.push_back(MakeFinding(
+        "runtime.env.setting", s.name + "=\"" + value + "\": " + std::string(EffectOf(s.name)),
+        {{"$" + s.name, "\"" + value + "\"", ""}}, {{"name", s.name}, {"value", value}}));
   }
   return CheckOutcome::Pass("set: " + summary, std::move(findings));
 }

@@ -118,25 +118,27 @@ CheckOutcome Run(const CheckContext& ctx) {
       findings.push_back(MakeFinding(
           "runtime.env.gfx_override_invalid",
           Assignment(*o) + " names " + (target.empty() ? "no valid gfx target" : target) +
-              ", an ISA ROCr does not know: ROCr skips " + NodeLabel(*node) +
-              " without a message",
+              ", an ISA ROCr does not know: ROCr skips " + NodeLabel(*node) + " without a message",
           {VarEvidence(*o, "a target of " + family + " that ROCr knows"), NodeEvidence(*node)},
           params));
     } else if (env_parse::GfxFamilyOf(target) != family) {
-      findings.push_back(MakeFinding(
-          "runtime.env.gfx_override_invalid",
-          Assignment(*o) + " makes " + NodeLabel(*node) + " run code for " + target +
-              ", another family (" + env_parse::GfxFamilyOf(target) + " vs " + family +
-              "): expect crashes, hangs or wrong results",
-          {VarEvidence(*o, family + ".x"), NodeEvidence(*node)}, params));
+      findings.push_back(
+          MakeFinding("runtime.env.gfx_override_invalid",
+                      Assignment(*o) + " makes " + NodeLabel(*node) + " run code for " + target +
+                          ", another family (" + env_parse::GfxFamilyOf(target) + " vs " + family +
+                          "): expect crashes, hangs or wrong results",
+                      {VarEvidence(*o, family + ".x"), NodeEvidence(*node)}, params));
     } else if (env_parse::VgprBytesPerCu(target) > env_parse::VgprBytesPerCu(real)) {
-      findings.push_back(MakeFinding(
-          "runtime.env.gfx_override_risky",
-          Assignment(*o) + " runs " + target + " code on " + NodeLabel(*node) + ", whose VGPR "
-              "file is smaller (" + KiB(env_parse::VgprBytesPerCu(real)) + " vs " +
-              KiB(env_parse::VgprBytesPerCu(target)) + " per CU): kernels that need the larger "
-              "file abort with HSA_STATUS_ERROR_INVALID_ISA (0x100f)",
-          {VarEvidence(*o, ""), NodeEvidence(*node)}, params));
+      findings.push_back(MakeFinding("runtime.env.gfx_override_risky",
+                                     Assignment(*o) + " runs " + target + " code on " +
+                                         NodeLabel(*node) +
+                                         ", whose VGPR "
+                                         "file is smaller (" +
+                                         KiB(env_parse::VgprBytesPerCu(real)) + " vs " +
+                                         KiB(env_parse::VgprBytesPerCu(target)) +
+                                         " per CU): kernels that need the larger "
+                                         "file abort with HSA_STATUS_ERROR_INVALID_ISA (0x100f)",
+                                     {VarEvidence(*o, ""), NodeEvidence(*node)}, params));
     } else {
       notes.push_back(NodeLabel(*node) + " runs as " + target + " (" + o->name + "=" +
                       o->version->Text() + ")");

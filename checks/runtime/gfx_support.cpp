@@ -51,8 +51,8 @@ Evidence NodeEvidence(const KfdNode& node) {
 }
 
 Evidence RowEvidence(const SupportRow& row) {
-  std::string observed = "ROCm " + row.release + ", " + row.gfx_target + ": " +
-                         std::string(ToString(row.status));
+  std::string observed =
+      "ROCm " + row.release + ", " + row.gfx_target + ": " + std::string(ToString(row.status));
   if (!row.override_to.empty()) observed += " (override " + row.override_to + ")";
   return {kMatrixSource, observed, "official"};
 }
@@ -94,8 +94,8 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
     }
     if (row->Deprecated()) {
       return {MakeFinding("runtime.gfx.deprecated",
-                          Where(g) + " is supported by ROCm " + r + " but deprecated: " +
-                              row->notes.substr(row->notes.find(':') + 1),
+                          Where(g) + " is supported by ROCm " + r +
+                              " but deprecated: " + row->notes.substr(row->notes.find(':') + 1),
                           std::move(evidence), {{"gfx", g.gfx}, {"release", r}}),
               note + " (deprecated)"};
     }
@@ -133,8 +133,9 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
                                "same-family override"
                              : " (first supported in ROCm " + first + ")";
     params["fix"] = first.empty() ? "rocminfo | grep -E 'Name: +gfx'"
-                                  : "# install ROCm " + first + " or later: https://rocm.docs."
-                                    "amd.com/projects/install-on-linux/en/latest/";
+                                  : "# install ROCm " + first +
+                                        " or later: https://rocm.docs."
+                                        "amd.com/projects/install-on-linux/en/latest/";
   }
   return {MakeFinding("runtime.gfx.unsupported", std::move(message), std::move(evidence),
                       std::move(params)),
@@ -151,8 +152,8 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Group> groups;
   for (const KfdNode* n : gpus) {
     std::string gfx = n->GfxTarget();
-    auto it = std::find_if(groups.begin(), groups.end(),
-                           [&](const Group& g) { return g.gfx == gfx; });
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.gfx == gfx; });
     if (it == groups.end()) {
       it = groups.insert(groups.end(), Group{});
       it->gfx = gfx;
@@ -183,10 +184,10 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<std::size_t> failed;
   for (const Group& g : groups) {
     if (g.gfx.empty()) {
-      findings.push_back(MakeFinding("runtime.gfx.support_unknown",
-                                     "KFD node " + std::to_string(g.nodes.front()->index) +
-                                         " has no known gfx target",
-                                     {NodeEvidence(*g.nodes.front())}));
+      findings.push_back(MakeFinding(
+          "runtime.gfx.support_unknown",
+          "KFD node " + std::to_string(g.nodes.front()->index) + " has no known gfx target",
+          {NodeEvidence(*g.nodes.front())}));
       continue;
     }
     Judgement j = Judge(g, *match, release, env, matrix, groups.size() == 1);

@@ -16,8 +16,14 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.kfd_access",
-                                         "driver.render_access"};
+// Every lower link whose failure explains what HIP says: the hardware, device access, the ROCm
+// install and its loading, and the environment (a mask, HIP_PLATFORM, a gfx override or a gfx the
+// release does not support all make HIP report no device). The first failing one, in this order,
+// is the root cause this check's result is shown under.
+constexpr std::string_view kPrereqs[] = {
+    "hardware.gpus",      "driver.kfd_access",    "driver.render_access",    "runtime.rocm",
+    "runtime.hip_load",   "runtime.hip_platform", "runtime.visible_devices", "runtime.gfx_override",
+    "runtime.gfx_support"};
 constexpr CheckInfo kInfo{.id = "runtime.hip_devices",
                           .layer = Layer::kRuntime,
                           .title = "HIP devices",

@@ -29,10 +29,10 @@ CheckOutcome Run(const CheckContext& ctx) {
     case env_parse::HipPlatform::kAmd:
       return CheckOutcome::Pass("HIP_PLATFORM=" + value);
     case env_parse::HipPlatform::kOther:
-      return CheckOutcome::FromFindings({MakeFinding(
-          "runtime.env.hip_platform_invalid",
-          "HIP_PLATFORM=\"" + value + "\" is neither amd nor nvidia; hipcc rejects it",
-          {evidence})});
+      return CheckOutcome::FromFindings(
+          {MakeFinding("runtime.env.hip_platform_invalid",
+                       "HIP_PLATFORM=\"" + value + "\" is neither amd nor nvidia; hipcc rejects it",
+                       {evidence})});
     case env_parse::HipPlatform::kNvidia:
       break;
   }

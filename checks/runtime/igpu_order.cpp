@@ -89,10 +89,12 @@ CheckOutcome Run(const CheckContext& ctx) {
       }
     }
     if (device > first_discrete) {
-      notes += (notes.empty() ? "" : "; ") +
-               ("integrated " + Label(*gpus[i]) + " (unsupported) is HIP device " +
-                std::to_string(device) + ", after the discrete GPU; hide it with "
-                "ROCR_VISIBLE_DEVICES=" + discrete + " if programs use every device");
+      notes +=
+          (notes.empty() ? "" : "; ") + ("integrated " + Label(*gpus[i]) +
+                                         " (unsupported) is HIP device " + std::to_string(device) +
+                                         ", after the discrete GPU; hide it with "
+                                         "ROCR_VISIBLE_DEVICES=" +
+                                         discrete + " if programs use every device");
       continue;
     }
     std::vector<Evidence> evidence{
@@ -112,8 +114,7 @@ CheckOutcome Run(const CheckContext& ctx) {
         "runtime.igpu.first",
         "the integrated " + Label(*gpus[i]) + ", which ROCm does not support (" + basis +
             "), is HIP device " + std::to_string(device) + " before the discrete GPU" +
-            (first_discrete < vis.hip.size() ? " " + Label(*gpus[vis.hip[first_discrete]])
-                                             : "") +
+            (first_discrete < vis.hip.size() ? " " + Label(*gpus[vis.hip[first_discrete]]) : "") +
             ": programs that use device 0 get no kernels for it",
         std::move(evidence), {{"devices", discrete}})});
   }

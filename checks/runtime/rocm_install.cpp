@@ -116,9 +116,9 @@ void CheckAgainstOptRocm(const RocmFacts& rocm, std::vector<Finding>& out) {
     }
     if (how.empty() && &install == selected) how = "the loader";
     if (how.empty()) continue;
-    std::string what = how == "ld.so.conf"   ? "an /etc/ld.so.conf entry points"
+    std::string what = how == "ld.so.conf"   ? "an /etc/ld.so.conf entry points at"
                        : how == "the loader" ? "the dynamic loader picks"
-                                             : how + " points";
+                                             : how + " points at";
     std::string fix = how == "LD_LIBRARY_PATH" ? "export LD_LIBRARY_PATH=/opt/rocm/lib"
                       : how == "ROCM_PATH"     ? "export ROCM_PATH=/opt/rocm"
                       : how == "HIP_PATH"      ? "export HIP_PATH=/opt/rocm"
@@ -141,7 +141,7 @@ void CheckAgainstOptRocm(const RocmFacts& rocm, std::vector<Finding>& out) {
     }
     out.push_back(
         MakeFinding("runtime.rocm.mixed_versions",
-                    what + " at ROCm " + *install.version + " (" + install.root +
+                    what + " ROCm " + *install.version + " (" + install.root +
                         ") while /opt/rocm is ROCm " + *opt->version + " (" + opt->root + ")",
                     std::move(evidence),
                     {{"fix", fix}, {"release", *install.version}, {"opt_release", *opt->version}}));

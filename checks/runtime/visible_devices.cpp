@@ -98,12 +98,11 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Finding> findings;
   const std::map<std::string, std::string> hidden_params{{"fix", UnsetCommand(env)}};
   if (vis.rocr_selection && vis.rocr.empty()) {
-    std::string message =
-        env.rocr_visible_devices->value.empty()
-            ? "ROCR_VISIBLE_DEVICES is set but empty: ROCr exposes none of the " +
-                  Count(gpus.size()) + " KFD has"
-            : Assignment(*env.rocr_visible_devices) + " selects none of the " +
-                  Count(gpus.size()) + " (" + StopText(*vis.rocr_selection) + ")";
+    std::string message = env.rocr_visible_devices->value.empty()
+                              ? "ROCR_VISIBLE_DEVICES is set but empty: ROCr exposes none of the " +
+                                    Count(gpus.size()) + " KFD has"
+                              : Assignment(*env.rocr_visible_devices) + " selects none of the " +
+                                    Count(gpus.size()) + " (" + StopText(*vis.rocr_selection) + ")";
     findings.push_back(MakeFinding("runtime.env.devices_hidden",
                                    message + "; HIP reports hipErrorNoDevice", evidence,
                                    hidden_params));
@@ -118,22 +117,23 @@ CheckOutcome Run(const CheckContext& ctx) {
                                    message + ": HIP reports hipErrorNoDevice", evidence,
                                    hidden_params));
   } else if (vis.ordinal && vis.ordinal->empty() && !vis.rocr.empty()) {
-    findings.push_back(MakeFinding(
-        "runtime.env.devices_hidden",
-        Assignment(*env.gpu_device_ordinal) + " leaves OpenCL programs (and tools that honour "
-            "it, such as ollama) no GPU (" + StopText(*vis.ordinal_selection) + ")",
-        evidence, hidden_params));
+    findings.push_back(MakeFinding("runtime.env.devices_hidden",
+                                   Assignment(*env.gpu_device_ordinal) +
+                                       " leaves OpenCL programs (and tools that honour "
+                                       "it, such as ollama) no GPU (" +
+                                       StopText(*vis.ordinal_selection) + ")",
+                                   evidence, hidden_params));
   }
 
   // A list the runtime stopped reading early, while some GPUs remain.
   auto truncated = [&](const EnvSetting& s, const Selection& sel, const std::string& who) {
     if (sel.stopped_at.empty() || sel.selected.empty()) return;
-    findings.push_back(MakeFinding(
-        "runtime.env.devices_truncated",
-        Assignment(s) + ": " + who + " uses only the first " +
-            std::to_string(sel.tokens - sel.unused) + " of " + std::to_string(sel.tokens) +
-            " tokens (" + StopText(sel) + ")",
-        evidence, {{"fix", "export " + s.name + "=" + UsedPrefix(s.value, sel)}}));
+    findings.push_back(
+        MakeFinding("runtime.env.devices_truncated",
+                    Assignment(s) + ": " + who + " uses only the first " +
+                        std::to_string(sel.tokens - sel.unused) + " of " +
+                        std::to_string(sel.tokens) + " tokens (" + StopText(sel) + ")",
+                    evidence, {{"fix", "export " + s.name + "=" + UsedPrefix(s.value, sel)}}));
   };
   if (vis.rocr_selection) truncated(*env.rocr_visible_devices, *vis.rocr_selection, "ROCr");
   if (vis.hip_selection) {
@@ -143,12 +143,12 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   if (vis.ordinal_selection) truncated(*env.gpu_device_ordinal, *vis.ordinal_selection, "OpenCL");
 
-  std::string summary = "HIP sees " + std::to_string(vis.hip.size()) + " of " +
-                        Count(gpus.size());
+  std::string summary = "HIP sees " + std::to_string(vis.hip.size()) + " of " + Count(gpus.size());
   if (!vis.hip.empty()) summary += ": " + Listing(vis.hip, gpus);
   std::string set;
   for (const Evidence& e : evidence) {
-    if (e.source[0] == '$') set += (set.empty() ? "" : ", ") + e.source.substr(1) + "=" + e.observed;
+    if (e.source[0] == '$')
+      set += (set.empty() ? "" : ", ") + e.source.substr(1) + "=" + e.observed;
   }
   summary += " (" + set + ")";
   if (findings.empty()) return CheckOutcome::Pass(std::move(summary));

@@ -22,8 +22,8 @@ bool InRange(std::string_view data, std::uint64_t offset, std::uint64_t size) {
 
 std::string NameAt(std::string_view data, const Section& strtab, std::uint32_t index) {
   if (index >= strtab.size || !InRange(data, strtab.offset, strtab.size)) return {};
-  std::string_view table = data.substr(static_cast<std::size_t>(strtab.offset),
-                                       static_cast<std::size_t>(strtab.size));
+  std::string_view table =
+      data.substr(static_cast<std::size_t>(strtab.offset), static_cast<std::size_t>(strtab.size));
   std::string_view rest = table.substr(index);
   std::size_t end = rest.find('\0');
   return std::string(end == std::string_view::npos ? rest : rest.substr(0, end));
@@ -48,7 +48,10 @@ const Section* Image::Find(std::string_view name) const {
 }
 
 Result<Image> Parse(std::string_view data) {
-  if (data.size() < 4 || std::memcmp(data.data(), "\x7f" "ELF", 4) != 0) {
+  if (data.size() < 4 || std::memcmp(data.data(),
+                                     "\x7f"
+                                     "ELF",
+                                     4) != 0) {
     return Error{"not an ELF file (no \\x7fELF magic)"};
   }
   if (data.size() < kHeaderSize) {

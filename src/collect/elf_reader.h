@@ -22,7 +22,7 @@ struct Section {
 };
 
 struct Image {
-  std::uint16_t machine = 0;         // e_machine (62 = x86-64, 224 = AMDGPU)
+  std::uint16_t machine = 0;               // e_machine (62 = x86-64, 224 = AMDGPU)
   std::uint64_t section_table_offset = 0;  // e_shoff
   std::uint64_t section_count = 0;         // e_shnum
   // False when the section header table lies beyond the bytes given (a prefix of a large

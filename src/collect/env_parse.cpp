@@ -81,8 +81,7 @@ std::string UuidString(std::uint64_t unique_id) {
 
 // ProcessUuidToken: 5..20 characters, a prefix of exactly one GPU's UUID string.
 std::optional<std::size_t> MatchUuid(const std::string& token,
-                                     std::span<const std::uint64_t> unique_ids,
-                                     std::string& why) {
+                                     std::span<const std::uint64_t> unique_ids, std::string& why) {
   if (token.size() < 5 || token.size() > 20) {
     why = "not a GPU-<16 hex digits> UUID";
     return std::nullopt;
@@ -98,8 +97,8 @@ std::optional<std::size_t> MatchUuid(const std::string& token,
     found = i;
   }
   if (!found) {
-    bool any_uuid = std::any_of(unique_ids.begin(), unique_ids.end(),
-                                [](std::uint64_t id) { return id != 0; });
+    bool any_uuid =
+        std::any_of(unique_ids.begin(), unique_ids.end(), [](std::uint64_t id) { return id != 0; });
     why = any_uuid ? "matches no GPU's UUID"
                    : "matches no GPU's UUID (these GPUs report unique_id 0: UUIDs cannot "
                      "select them)";
@@ -131,8 +130,8 @@ Result<GfxVersion> ParseGfxVersion(std::string_view value) {
     parts[i] = *number;
   }
   if (pos != value.size()) {
-    return Error{"text after major.minor.stepping (\"" +
-                 parse::Printable(value.substr(pos), 20) + "\"); libhsakmt rejects it"};
+    return Error{"text after major.minor.stepping (\"" + parse::Printable(value.substr(pos), 20) +
+                 "\"); libhsakmt rejects it"};
   }
   if (parts[0] > 63 || parts[1] > 255 || parts[2] > 255) {
     return Error{"out of range (major <= 63, minor and stepping <= 255)"};
@@ -247,7 +246,7 @@ Selection SelectRocr(std::string_view value, std::span<const std::uint64_t> uniq
       std::uint64_t number = 0;
       bool ok = !t.empty();
       for (char c : t) {
-        unsigned digit = IsDigit(c) ? static_cast<unsigned>(c - '0')
+        unsigned digit = IsDigit(c)               ? static_cast<unsigned>(c - '0')
                          : (c >= 'A' && c <= 'F') ? static_cast<unsigned>(c - 'A' + 10)
                                                   : 99;
         if (digit >= static_cast<unsigned>(base)) {

@@ -98,38 +98,46 @@ struct InformationalVariable {
   std::string_view effect;
 };
 inline constexpr InformationalVariable kInformationalVariables[] = {
-    {"HSA_ENABLE_SDMA", "0 disables the SDMA copy engines; copies use blit kernels (a workaround "
-                        "for copy hangs, slower for large transfers)"},
+    {"HSA_ENABLE_SDMA",
+     "0 disables the SDMA copy engines; copies use blit kernels (a workaround "
+     "for copy hangs, slower for large transfers)"},
     {"HSA_ENABLE_PEER_SDMA", "0 disables SDMA for device-to-device copies"},
-    {"HSA_XNACK", "1 requests XNACK (page-fault retry, needed for managed memory); code objects "
-                  "must match the resulting xnack mode, and amdgpu.noretry=0 is needed"},
+    {"HSA_XNACK",
+     "1 requests XNACK (page-fault retry, needed for managed memory); code objects "
+     "must match the resulting xnack mode, and amdgpu.noretry=0 is needed"},
     {"HSA_ENABLE_DXG_DETECTION", "1 makes ROCr look for the WSL2 /dev/dxg driver"},
     {"HSAKMT_DEBUG_LEVEL", "libhsakmt logging (3 errors ... 7 debug)"},
     {"HSA_ENABLE_INTERRUPT", "0 polls completion signals instead of waiting for interrupts"},
-    {"HSA_DISABLE_FRAGMENT_ALLOCATOR", "1 disables the fragment allocator (memory faults show "
-                                       "at their origin; slower allocation)"},
+    {"HSA_DISABLE_FRAGMENT_ALLOCATOR",
+     "1 disables the fragment allocator (memory faults show "
+     "at their origin; slower allocation)"},
     {"HSA_NO_SCRATCH_RECLAIM", "scratch memory is not reclaimed after kernels"},
     {"HSA_SCRATCH_SINGLE_LIMIT", "scratch size above which ROCr assigns scratch per dispatch"},
     {"HSA_ENABLE_SRAMECC", "selects the SRAM-ECC mode of code objects"},
     {"HSA_IGNORE_SRAMECC_MISREPORT", "skips the gfx906 SRAM-ECC sanity check"},
     {"HSA_CU_MASK", "restricts the compute units queues may use"},
     {"ROC_GLOBAL_CU_MASK", "restricts the compute units of HIP/OpenCL queues"},
-    {"AMD_LOG_LEVEL", "HIP runtime logging to stderr (1 errors ... 5 extra debug); level 1 names "
-                      "the missing code objects of hipErrorNoBinaryForGpu"},
+    {"AMD_LOG_LEVEL",
+     "HIP runtime logging to stderr (1 errors ... 5 extra debug); level 1 names "
+     "the missing code objects of hipErrorNoBinaryForGpu"},
     {"AMD_LOG_MASK", "which HIP runtime components log"},
     {"AMD_LOG_LEVEL_FILE", "HIP runtime log goes to this file"},
-    {"AMD_SERIALIZE_KERNEL", "serialises kernel launches (1 wait before, 2 after, 3 both): "
-                             "debugging, much slower"},
-    {"AMD_SERIALIZE_COPY", "serialises copies (1 wait before, 2 after, 3 both): debugging, "
-                           "slower"},
-    {"HIP_LAUNCH_BLOCKING", "1 makes every kernel launch synchronous (like "
-                            "AMD_SERIALIZE_KERNEL): debugging, much slower"},
+    {"AMD_SERIALIZE_KERNEL",
+     "serialises kernel launches (1 wait before, 2 after, 3 both): "
+     "debugging, much slower"},
+    {"AMD_SERIALIZE_COPY",
+     "serialises copies (1 wait before, 2 after, 3 both): debugging, "
+     "slower"},
+    {"HIP_LAUNCH_BLOCKING",
+     "1 makes every kernel launch synchronous (like "
+     "AMD_SERIALIZE_KERNEL): debugging, much slower"},
     {"HIP_FORCE_QUEUE_PROFILING", "1 turns on queue profiling as under rocprof"},
     {"GPU_MAX_HW_QUEUES", "hardware queues per device (default 4)"},
     {"GPU_MAX_HEAP_SIZE", "maximum heap as a percentage of VRAM"},
     {"HIP_HIDDEN_FREE_MEM", "memory hidden from hipMemGetInfo"},
-    {"ROCBLAS_TENSILE_LIBPATH", "directory rocBLAS searches for TensileLibrary*.dat (a stale value "
-                                "gives 'Cannot read ... TensileLibrary.dat')"},
+    {"ROCBLAS_TENSILE_LIBPATH",
+     "directory rocBLAS searches for TensileLibrary*.dat (a stale value "
+     "gives 'Cannot read ... TensileLibrary.dat')"},
     {"PYTORCH_ROCM_ARCH", "gfx targets a PyTorch source build compiles for"},
     {"HCC_AMDGPU_TARGET", "obsolete HCC-era target variable; nothing current reads it"},
 };

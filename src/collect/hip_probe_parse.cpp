@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <csignal>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace rocm_doctor {
 
@@ -18,13 +17,20 @@ std::string HipDevice::BaseArch() const {
 
 std::string_view ToString(HipProbeState state) {
   switch (state) {
-    case HipProbeState::kNotRecorded: return "not_recorded";
-    case HipProbeState::kHelperMissing: return "helper_missing";
-    case HipProbeState::kError: return "error";
-    case HipProbeState::kTimedOut: return "timed_out";
-    case HipProbeState::kCrashed: return "crashed";
-    case HipProbeState::kBadOutput: return "bad_output";
-    case HipProbeState::kParsed: return "parsed";
+    case HipProbeState::kNotRecorded:
+      return "not_recorded";
+    case HipProbeState::kHelperMissing:
+      return "helper_missing";
+    case HipProbeState::kError:
+      return "error";
+    case HipProbeState::kTimedOut:
+      return "timed_out";
+    case HipProbeState::kCrashed:
+      return "crashed";
+    case HipProbeState::kBadOutput:
+      return "bad_output";
+    case HipProbeState::kParsed:
+      return "parsed";
   }
   return "not_recorded";
 }
@@ -34,8 +40,8 @@ std::string FormatRuntimeVersion(std::int64_t version, std::string_view backend)
   if (backend == "cuda") {
     return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
   }
-  return std::to_string(version / 10000000) + "." + std::to_string((version / 100000) % 100) +
-         "." + std::to_string(version % 100000);
+  return std::to_string(version / 10000000) + "." + std::to_string((version / 100000) % 100) + "." +
+         std::to_string(version % 100000);
 }
 
 namespace parse {
@@ -142,8 +148,8 @@ class Reader {
     return true;
   }
 
-  bool Bool(const json& object, const char* key, const std::string& path,
-            std::optional<bool>* out, bool required = false) {
+  bool Bool(const json& object, const char* key, const std::string& path, std::optional<bool>* out,
+            bool required = false) {
     const std::string where = Join(path, key);
     auto it = object.find(key);
     if (it == object.end() || it->is_null()) {
@@ -303,8 +309,8 @@ Result<HipProbeReport> ParseHipProbeJson(std::string_view text) {
 
   auto devices = root.find("devices");
   if (devices == root.end() || !devices->is_array()) {
-    r.Fail("devices", devices == root.end() ? "missing" : "expected an array, got " +
-                                                              TypeName(*devices));
+    r.Fail("devices",
+           devices == root.end() ? "missing" : "expected an array, got " + TypeName(*devices));
   } else if (devices->size() > kMaxHipDevices) {
     r.Fail("devices", std::to_string(devices->size()) + " entries, more than " +
                           std::to_string(kMaxHipDevices));
@@ -366,21 +372,36 @@ std::string TailLines(std::string_view text, std::size_t max_lines, std::size_t 
 
 std::string SignalName(int signal) {
   switch (signal) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS";
-    case SIGILL: return "SIGILL";
-    case SIGFPE: return "SIGFPE";
-    case SIGKILL: return "SIGKILL";
-    case SIGTERM: return "SIGTERM";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGPIPE: return "SIGPIPE";
-    case SIGINT: return "SIGINT";
-    case SIGQUIT: return "SIGQUIT";
-    case SIGHUP: return "SIGHUP";
-    case SIGSYS: return "SIGSYS";
-    case SIGXCPU: return "SIGXCPU";
-    default: return "signal " + std::to_string(signal);
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGABRT:
+      return "SIGABRT";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGILL:
+      return "SIGILL";
+    case SIGFPE:
+      return "SIGFPE";
+    case SIGKILL:
+      return "SIGKILL";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGTRAP:
+      return "SIGTRAP";
+    case SIGPIPE:
+      return "SIGPIPE";
+    case SIGINT:
+      return "SIGINT";
+    case SIGQUIT:
+      return "SIGQUIT";
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGSYS:
+      return "SIGSYS";
+    case SIGXCPU:
+      return "SIGXCPU";
+    default:
+      return "signal " + std::to_string(signal);
   }
 }
 

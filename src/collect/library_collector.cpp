@@ -56,8 +56,7 @@ struct TensileSpec {
   std::string_view library;
   std::string_view subdir;
 };
-constexpr std::array<TensileSpec, 2> kTensile{{{"rocBLAS", "rocblas"},
-                                               {"hipBLASLt", "hipblaslt"}}};
+constexpr std::array<TensileSpec, 2> kTensile{{{"rocBLAS", "rocblas"}, {"hipBLASLt", "hipblaslt"}}};
 
 // How a file name matches a library: 0 = no; 1 = a variant (libmigraphx_c.so); 2 = the stem.
 int Match(const LibrarySpec& spec, std::string_view name) {
@@ -92,8 +91,7 @@ std::optional<InstalledLibrary> FindLibrary(const LibrarySpec& spec, const std::
     if (kind == 0) continue;
     lib.files.push_back(n);
     // The stem before variants, then the longest version ("4.2.60200" over "4").
-    if (kind > best_kind ||
-        (kind == best_kind && VersionOf(n).size() > VersionOf(best).size())) {
+    if (kind > best_kind || (kind == best_kind && VersionOf(n).size() > VersionOf(best).size())) {
       best = n;
       best_kind = kind;
     }
@@ -314,10 +312,9 @@ LibraryFacts CollectLibraries(const SystemView& view, const std::vector<std::str
       }
       dir.hip = FindLibrary(kHip, dir.dir, listing.names);
       for (const TensileSpec& spec : kTensile) {
-        const bool present = std::any_of(dir.libraries.begin(), dir.libraries.end(),
-                                         [&](const InstalledLibrary& l) {
-                                           return l.name == spec.library;
-                                         });
+        const bool present =
+            std::any_of(dir.libraries.begin(), dir.libraries.end(),
+                        [&](const InstalledLibrary& l) { return l.name == spec.library; });
         if (!present) continue;
         if (auto tensile = FindTensileDir(view, spec, dir.dir)) {
           dir.tensile.push_back(std::move(*tensile));

@@ -70,19 +70,20 @@ Result<Bundle> ParseBundle(std::string_view data, std::uint64_t position, std::u
   Bundle bundle;
   bundle.position = position;
   for (std::uint64_t i = 0; i < count; ++i) {
-    if (!InRange(size, at, 24)) return Error{"truncated: entry table at entry " + std::to_string(i)};
+    if (!InRange(size, at, 24))
+      return Error{"truncated: entry table at entry " + std::to_string(i)};
     Entry entry;
     entry.offset = elf::LoadLe(data, at, 8);
     entry.size = elf::LoadLe(data, at + 8, 8);
     const std::uint64_t id_size = elf::LoadLe(data, at + 16, 8);
     at += 24;
     if (id_size > kMaxIdSize) {
-      return Error{"entry " + std::to_string(i) + " has a " + std::to_string(id_size) +
-                   "-byte id"};
+      return Error{"entry " + std::to_string(i) + " has a " + std::to_string(id_size) + "-byte id"};
     }
-    if (!InRange(size, at, id_size)) return Error{"truncated: entry id of entry " + std::to_string(i)};
-    entry.id = std::string(
-        data.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(id_size)));
+    if (!InRange(size, at, id_size))
+      return Error{"truncated: entry id of entry " + std::to_string(i)};
+    entry.id =
+        std::string(data.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(id_size)));
     at += id_size;
     if (!InRange(room, entry.offset, entry.size)) {
       return Error{"entry " + std::to_string(i) + " (" + entry.id + ") at +" + Hex(entry.offset) +
@@ -172,9 +173,8 @@ std::optional<bool> FeatureMode(std::string_view target_id, std::string_view fea
   std::size_t at = target_id.find(':');
   while (at != std::string_view::npos) {
     const std::size_t next = target_id.find(':', at + 1);
-    std::string_view part = target_id.substr(at + 1, next == std::string_view::npos
-                                                         ? std::string_view::npos
-                                                         : next - at - 1);
+    std::string_view part = target_id.substr(
+        at + 1, next == std::string_view::npos ? std::string_view::npos : next - at - 1);
     if (part.size() == feature.size() + 1 && part.substr(0, feature.size()) == feature) {
       if (part.back() == '+') return true;
       if (part.back() == '-') return false;

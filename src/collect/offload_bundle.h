@@ -35,15 +35,15 @@ inline constexpr std::size_t kMaxBundles = 100000;
 struct Entry {
   std::uint64_t offset = 0;  // from the bundle's start
   std::uint64_t size = 0;
-  std::string id;            // as stored: "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-"
+  std::string id;  // as stored: "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-"
 };
 
 struct Bundle {
   std::uint64_t position = 0;  // file offset of the magic
   bool compressed = false;
   std::uint16_t compressed_version = 0;
-  std::vector<Entry> entries;   // empty for a compressed bundle
-  std::uint64_t span = 0;       // bytes from `position` the bundle covers; 0 when not known
+  std::vector<Entry> entries;  // empty for a compressed bundle
+  std::uint64_t span = 0;      // bytes from `position` the bundle covers; 0 when not known
 };
 
 // Parses the bundle at `data[position]`. `limit` is where its enclosing range ends (entries must
@@ -55,12 +55,12 @@ Result<Bundle> ParseBundle(std::string_view data, std::uint64_t position, std::u
 std::string TargetId(std::string_view entry_id);
 
 struct RangeScan {
-  std::size_t bundles = 0;            // parsed, compressed included
+  std::size_t bundles = 0;  // parsed, compressed included
   std::size_t compressed = 0;
-  std::set<std::string> targets;      // target ids of every uncompressed bundle
-  std::vector<std::string> errors;    // "bundle at 0x1000: ..." (at most a few kept)
+  std::set<std::string> targets;    // target ids of every uncompressed bundle
+  std::vector<std::string> errors;  // "bundle at 0x1000: ..." (at most a few kept)
   std::size_t error_count = 0;
-  bool complete = false;              // the walk reached `end` within the bytes given
+  bool complete = false;  // the walk reached `end` within the bytes given
 };
 
 // Walks bundles in [begin, end) of `data` (a prefix of the file): a bundle at each 4096-aligned

@@ -101,43 +101,43 @@ bool SupportRow::Risky() const { return parse::Contains(notes, "risky:"); }
 
 SupportMatrix SupportMatrix::Parse(std::string_view support_csv, std::string_view kernels_csv) {
   SupportMatrix m;
-  m.skipped_rows_ += ForEachRow(
-      support_csv, {"rocm_release", "gfx_target", "status"},
-      [&](const Columns& c, const std::vector<std::string>& r) {
-        SupportRow row;
-        row.release = c.Get(r, "rocm_release");
-        row.gfx_target = c.Get(r, "gfx_target");
-        row.override_to = c.Get(r, "override_to");
-        row.notes = c.Get(r, "notes");
-        row.source = c.Get(r, "source");
-        std::string status = c.Get(r, "status");
-        if (status == "official") {
-          row.status = GfxSupport::kOfficial;
-        } else if (status == "override") {
-          row.status = GfxSupport::kOverride;
-        } else if (status != "unsupported") {
-          return false;
-        }
-        if (!ParseVersion(row.release) || !parse::StartsWith(row.gfx_target, "gfx")) return false;
-        if (row.status == GfxSupport::kOverride && row.override_to.empty()) return false;
-        m.rows_.push_back(std::move(row));
-        return true;
-      });
-  m.skipped_rows_ += ForEachRow(
-      kernels_csv, {"rocm_release", "kind"},
-      [&](const Columns& c, const std::vector<std::string>& r) {
-        KernelRow row{.release = c.Get(r, "rocm_release"),
-                      .kind = c.Get(r, "kind"),
-                      .name = c.Get(r, "name"),
-                      .version = c.Get(r, "version"),
-                      .kernel = c.Get(r, "kernel"),
-                      .kernel_flavor = c.Get(r, "kernel_flavor"),
-                      .notes = c.Get(r, "notes"),
-                      .source = c.Get(r, "source")};
-        if (!ParseVersion(row.release) || row.kind.empty()) return false;
-        m.kernels_.push_back(std::move(row));
-        return true;
-      });
+  m.skipped_rows_ +=
+      ForEachRow(support_csv, {"rocm_release", "gfx_target", "status"},
+                 [&](const Columns& c, const std::vector<std::string>& r) {
+                   SupportRow row;
+                   row.release = c.Get(r, "rocm_release");
+                   row.gfx_target = c.Get(r, "gfx_target");
+                   row.override_to = c.Get(r, "override_to");
+                   row.notes = c.Get(r, "notes");
+                   row.source = c.Get(r, "source");
+                   std::string status = c.Get(r, "status");
+                   if (status == "official") {
+                     row.status = GfxSupport::kOfficial;
+                   } else if (status == "override") {
+                     row.status = GfxSupport::kOverride;
+                   } else if (status != "unsupported") {
+                     return false;
+                   }
+                   if (!ParseVersion(row.release) || !parse::StartsWith(row.gfx_target, "gfx"))
+                     return false;
+                   if (row.status == GfxSupport::kOverride && row.override_to.empty()) return false;
+                   m.rows_.push_back(std::move(row));
+                   return true;
+                 });
+  m.skipped_rows_ += ForEachRow(kernels_csv, {"rocm_release", "kind"},
+                                [&](const Columns& c, const std::vector<std::string>& r) {
+                                  KernelRow row{.release = c.Get(r, "rocm_release"),
+                                                .kind = c.Get(r, "kind"),
+                                                .name = c.Get(r, "name"),
+                                                .version = c.Get(r, "version"),
+                                                .kernel = c.Get(r, "kernel"),
+                                                .kernel_flavor = c.Get(r, "kernel_flavor"),
+                                                .notes = c.Get(r, "notes"),
+                                                .source = c.Get(r, "source")};
+                                  if (!ParseVersion(row.release) || row.kind.empty()) return false;
+                                  m.kernels_.push_back(std::move(row));
+                                  return true;
+                                });
   return m;
 }
 

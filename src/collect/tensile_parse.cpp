@@ -16,7 +16,8 @@ bool EndsWith(std::string_view text, std::string_view suffix) {
 // (LLVM's generic processors gfx9-generic, gfx10-3-generic, gfx11-generic).
 std::string ProcessorAt(std::string_view name, std::size_t at) {
   std::size_t end = at + 3;
-  while (end < name.size() && IsAlnum(name[end]) && !std::isupper(static_cast<unsigned char>(name[end]))) {
+  while (end < name.size() && IsAlnum(name[end]) &&
+         !std::isupper(static_cast<unsigned char>(name[end]))) {
     ++end;
   }
   if (end == at + 3 || !IsDigit(name[at + 3])) return {};
@@ -46,8 +47,8 @@ std::string ProcessorInName(std::string_view name) {
 Coverage Parse(const std::vector<std::string>& names) {
   Coverage out;
   for (const std::string& name : names) {
-    const bool library = name.rfind("TensileLibrary", 0) == 0 &&
-                         (EndsWith(name, ".dat") || EndsWith(name, ".yaml"));
+    const bool library =
+        name.rfind("TensileLibrary", 0) == 0 && (EndsWith(name, ".dat") || EndsWith(name, ".yaml"));
     const bool code = EndsWith(name, ".co") || EndsWith(name, ".hsaco");
     if (!library && !code) continue;
     ++out.tensile_files;

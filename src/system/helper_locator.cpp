@@ -56,8 +56,8 @@ HelperLocation FindHelper(const HelperSearch& search) {
     const std::string bindir = DirName(search.self_exe);
     candidates.push_back(Join(bindir, kHipHelperName));
     candidates.push_back(Join(bindir, std::string("src/hip/") + kHipHelperName));
-    candidates.push_back(Join(DirName(bindir), std::string("libexec/rocm-doctor/") +
-                                                   kHipHelperName));
+    candidates.push_back(
+        Join(DirName(bindir), std::string("libexec/rocm-doctor/") + kHipHelperName));
   }
   if (!search.libexec_dir.empty()) {
     candidates.push_back(Join(search.libexec_dir, std::string("rocm-doctor/") + kHipHelperName));

@@ -51,9 +51,14 @@ std::optional<T> Recorded(const Map& errors, std::string_view path) {
   return Status<T>(it->second.status, it->second.error);
 }
 
-FileContent ReadRegular(const std::string& real, std::size_t limit) {
+// `known` is the resolver's lstat() of `real` when it has one (the tree does not change).
+FileContent ReadRegular(const std::string& real, std::size_t limit, const ResolvedPath& known) {
   struct stat st {};
-  if (::lstat(real.c_str(), &st) != 0) return FromErrno<FileContent>(errno);
+  if (known.has_stat) {
+    st = known.st;
+  } else if (::lstat(real.c_str(), &st) != 0) {
+    return FromErrno<FileContent>(errno);
+  }
   if (S_ISDIR(st.st_mode)) return FromErrno<FileContent>(EISDIR);
   if (!S_ISREG(st.st_mode)) {
     // A FIFO or device in a hostile directory must not block or have effects.
@@ -105,9 +110,9 @@ Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
 }
 
 FileContent MachineDirSystemView::ReadInternal(std::string_view path, std::size_t limit) const {
-  const ResolvedPath r = ResolveInRoot(root_, path, true);
+  const ResolvedPath r = resolver_.Resolve(path, true);
   if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
-  return ReadRegular(r.real, limit);
+  return ReadRegular(r.real, limit, r);
 }
 
 const NodeInfo* MachineDirSystemView::FindNode(std::string_view path) const {
@@ -131,26 +136,27 @@ FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t li
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, norm)) return *e;
-  const ResolvedPath r = ResolveInRoot(root_, norm, true);
+  const ResolvedPath r = resolver_.Resolve(norm, true);
   if (IsMeta(r.logical)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, r.logical)) return *e;
   const bool node = FindNode(norm) != nullptr || FindNode(r.logical) != nullptr;
   if (node || (r.status == FsStatus::kOk && IsUnderDev(r.logical))) {
     struct stat st {};
-    if (node || (::lstat(r.real.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))) {
+    if (r.has_stat) st = r.st;
+    if (node || ((r.has_stat || ::lstat(r.real.c_str(), &st) == 0) && !S_ISDIR(st.st_mode))) {
       return Status<FileContent>(FsStatus::kError,
                                  "device node " + r.logical + ": device nodes are never read");
     }
   }
   if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
-  return ReadRegular(r.real, limit);
+  return ReadRegular(r.real, limit, r);
 }
 
 DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return FromErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, norm)) return *e;
-  const ResolvedPath r = ResolveInRoot(root_, norm, true);
+  const ResolvedPath r = resolver_.Resolve(norm, true);
   if (IsMeta(r.logical)) return FromErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, r.logical)) return *e;
   std::set<std::string> names;
@@ -187,11 +193,15 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
 LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return FromErrno<LinkTarget>(ENOENT);
-  const ResolvedPath r = ResolveInRoot(root_, norm, false);
+  const ResolvedPath r = resolver_.Resolve(norm, false);
   if (IsMeta(r.logical)) return FromErrno<LinkTarget>(ENOENT);
   if (r.status != FsStatus::kOk) return Status<LinkTarget>(r.status, r.error);
   struct stat st {};
-  if (::lstat(r.real.c_str(), &st) != 0) return FromErrno<LinkTarget>(errno);
+  if (r.has_stat) {
+    st = r.st;
+  } else if (::lstat(r.real.c_str(), &st) != 0) {
+    return FromErrno<LinkTarget>(errno);
+  }
   if (!S_ISLNK(st.st_mode)) return Status<LinkTarget>(FsStatus::kError, "not a symbolic link");
   std::string target(static_cast<std::size_t>(PATH_MAX), '\0');
   const ssize_t got = ::readlink(r.real.c_str(), target.data(), target.size());
@@ -208,7 +218,7 @@ NodeInfo MachineDirSystemView::Stat(std::string_view path) const {
   if (IsMeta(norm)) return FromErrno<NodeInfo>(ENOENT);
   if (auto e = Recorded<NodeInfo>(info_.stat_errors, norm)) return *e;
   if (const NodeInfo* node = FindNode(norm)) return *node;
-  const ResolvedPath r = ResolveInRoot(root_, norm, true);
+  const ResolvedPath r = resolver_.Resolve(norm, true);
   if (IsMeta(r.logical)) return FromErrno<NodeInfo>(ENOENT);
   if (auto e = Recorded<NodeInfo>(info_.stat_errors, r.logical)) return *e;
   if (const NodeInfo* node = FindNode(r.logical)) return *node;
@@ -225,7 +235,11 @@ NodeInfo MachineDirSystemView::Stat(std::string_view path) const {
     return out;
   }
   struct stat st {};
-  if (::lstat(r.real.empty() ? "/" : r.real.c_str(), &st) != 0) return FromErrno<NodeInfo>(errno);
+  if (r.has_stat) {
+    st = r.st;
+  } else if (::lstat(r.real.empty() ? "/" : r.real.c_str(), &st) != 0) {
+    return FromErrno<NodeInfo>(errno);
+  }
   out.status = FsStatus::kOk;
   if (IsUnderDev(r.logical) && S_ISREG(st.st_mode)) {
     // machine-format.md: a file under dev/ with no "nodes" entry is a char device 0666 root:root.

@@ -38,7 +38,10 @@ class MachineDirSystemView : public SystemView {
 
  private:
   MachineDirSystemView(std::string root, std::string display, std::shared_ptr<void> keep_alive)
-      : root_(std::move(root)), display_(std::move(display)), keep_alive_(std::move(keep_alive)) {}
+      : root_(std::move(root)),
+        display_(std::move(display)),
+        keep_alive_(std::move(keep_alive)),
+        resolver_(root_) {}
   // Reads a file of the directory itself (machine.json, etc/group, probes), links resolved.
   FileContent ReadInternal(std::string_view path, std::size_t limit) const;
   const NodeInfo* FindNode(std::string_view path) const;
@@ -47,6 +50,8 @@ class MachineDirSystemView : public SystemView {
   std::string root_;
   std::string display_;
   std::shared_ptr<void> keep_alive_;
+  // The directory does not change while it is read, so resolved parents are cached.
+  RootResolver resolver_;
   MachineInfo info_;
   AccountDb accounts_;
 };

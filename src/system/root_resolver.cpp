@@ -5,6 +5,8 @@
 
 #include <cerrno>
 #include <deque>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 #include "system/fd_io.h"
@@ -12,97 +14,180 @@
 namespace rocm_doctor::system {
 namespace {
 
-std::deque<std::string> Split(std::string_view path) {
-  std::deque<std::string> parts;
+// The non-empty components of `path` other than ".", as views into it.
+std::vector<std::string_view> Split(std::string_view path) {
+  std::vector<std::string_view> parts;
   while (!path.empty()) {
     const std::size_t slash = path.find('/');
     const std::string_view part = path.substr(0, slash);
-    if (!part.empty() && part != ".") parts.emplace_back(part);
+    if (!part.empty() && part != ".") parts.push_back(part);
     if (slash == std::string_view::npos) break;
     path.remove_prefix(slash + 1);
   }
   return parts;
 }
 
-std::string Join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const auto& part : parts) out += "/" + part;
-  return out.empty() ? "/" : out;
+bool ReadLinkText(const std::string& path, std::string& target) {
+  char buffer[4096];
+  const ssize_t got = ::readlink(path.c_str(), buffer, sizeof buffer);
+  if (got < 0 || static_cast<std::size_t>(got) >= sizeof buffer) return false;
+  target.assign(buffer, static_cast<std::size_t>(got));
+  return true;
 }
 
-bool ReadLinkText(const std::string& path, std::string& target) {
-  std::vector<char> buffer(4096);
-  const ssize_t got = ::readlink(path.c_str(), buffer.data(), buffer.size());
-  if (got < 0 || static_cast<std::size_t>(got) >= buffer.size()) return false;
-  target.assign(buffer.data(), static_cast<std::size_t>(got));
-  return true;
+struct Cache {
+  RootResolver::Map& map;
+  std::shared_mutex& mutex;
+  std::size_t max_entries;
+};
+
+// The resolution itself; `cache` may be null. Input component i is resolved completely (its
+// link expansions are processed before component i+1 is looked at), so the state after it -
+// the link-free directory reached and the expansions taken - is all that resolving the rest
+// depends on. That state is what the cache holds, keyed by the input prefix "/p0/.../pi".
+ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_final,
+                  Cache* cache) {
+  ResolvedPath out;
+  const std::vector<std::string_view> parts = Split(path);
+  const std::size_t n = parts.size();
+  std::string cur;  // resolved so far: "" for the root, else "/a/b" (link-free directories)
+  int hops = 0;
+  std::size_t first = 0;  // the first input component still to resolve
+
+  std::string key;                // "/p0/p1/...", the input's components
+  std::vector<std::size_t> ends;  // ends[i]: the length of the key through parts[i]
+  std::vector<std::pair<std::size_t, RootResolver::Entry>> learned;
+  if (cache != nullptr && n > 0) {
+    key.reserve(path.size() + 1);
+    ends.reserve(n);
+    for (const std::string_view part : parts) {
+      key += '/';
+      key += part;
+      ends.push_back(key.size());
+    }
+    // The deepest cached parent; the last component is always looked at (it decides
+    // follow_final, not-found versus a directory, and gives the caller its lstat()).
+    std::shared_lock lock(cache->mutex);
+    for (std::size_t k = n - 1; k > 0; --k) {
+      auto it = cache->map.find(std::string_view(key).substr(0, ends[k - 1]));
+      if (it != cache->map.end()) {
+        cur = it->second.logical;
+        hops = it->second.hops;
+        first = k;
+        break;
+      }
+    }
+  }
+  const auto remember = [&] {
+    if (cache != nullptr && !learned.empty()) {
+      std::unique_lock lock(cache->mutex);
+      for (auto& [length, entry] : learned) {
+        if (cache->map.size() >= cache->max_entries) cache->map.clear();
+        cache->map.try_emplace(key.substr(0, length), std::move(entry));
+      }
+    }
+  };
+
+  std::deque<std::string> pending;
+  bool cur_is_dir = true;
+  for (std::size_t i = first; i < n; ++i) {
+    const bool last_input = i + 1 == n;
+    pending.clear();
+    pending.emplace_back(parts[i]);
+    while (!pending.empty()) {
+      std::string part = std::move(pending.front());
+      pending.pop_front();
+      if (part == "..") {
+        if (!cur.empty()) cur.erase(cur.rfind('/'));
+        cur_is_dir = true;
+        out.has_stat = false;
+        continue;
+      }
+      const bool is_final = last_input && pending.empty();
+      std::string logical = cur + "/" + part;
+      std::string real = root + logical;
+      struct stat st {};
+      if (::lstat(real.c_str(), &st) != 0) {
+        const int error_number = errno;
+        out.status = StatusFromErrno(error_number);
+        out.error = ErrnoText(error_number);
+        out.logical = std::move(logical);
+        out.real = std::move(real);
+        out.final_missing = is_final && error_number == ENOENT;
+        out.has_stat = false;
+        remember();
+        return out;
+      }
+      if (S_ISLNK(st.st_mode) && (!is_final || follow_final)) {
+        if (++hops > kMaxSymlinkHops) {
+          out.status = FsStatus::kLoop;
+          out.error = ErrnoText(ELOOP);
+          out.logical = std::move(logical);
+          out.has_stat = false;
+          remember();
+        return out;
+        }
+        std::string target;
+        if (!ReadLinkText(real, target) || target.empty()) {
+          out.status = FsStatus::kNotFound;
+          out.error = "unreadable or empty symlink " + logical;
+          out.logical = std::move(logical);
+          out.has_stat = false;
+          remember();
+        return out;
+        }
+        if (target.front() == '/') cur.clear();
+        const std::vector<std::string_view> expanded = Split(target);
+        pending.insert(pending.begin(), expanded.begin(), expanded.end());
+        continue;
+      }
+      if (!is_final && !S_ISDIR(st.st_mode)) {
+        out.status = FsStatus::kNotFound;
+        out.error = ErrnoText(ENOTDIR);
+        out.logical = std::move(logical);
+        out.has_stat = false;
+        remember();
+        return out;
+      }
+      cur = std::move(logical);
+      cur_is_dir = S_ISDIR(st.st_mode);
+      out.st = st;
+      out.has_stat = true;
+    }
+    if (cache != nullptr && cur_is_dir) {
+      learned.emplace_back(ends[i], RootResolver::Entry{cur, hops});
+    }
+  }
+  out.status = FsStatus::kOk;
+  out.logical = cur.empty() ? "/" : cur;
+  out.real = root + cur;
+  remember();
+  return out;
 }
 
 }  // namespace
 
 std::string NormalizeHostPath(std::string_view path) {
   std::string out;
-  for (const auto& part : Split(path)) out += "/" + part;
+  for (const std::string_view part : Split(path)) {
+    out += '/';
+    out += part;
+  }
   return out.empty() ? "/" : out;
 }
 
 ResolvedPath ResolveInRoot(const std::string& root, std::string_view path, bool follow_final) {
-  ResolvedPath out;
-  std::vector<std::string> done;
-  std::deque<std::string> todo = Split(path);
-  int hops = 0;
-  while (!todo.empty()) {
-    std::string part = std::move(todo.front());
-    todo.pop_front();
-    if (part == "..") {
-      if (!done.empty()) done.pop_back();
-      continue;
-    }
-    const bool is_final = todo.empty();
-    std::string logical = Join(done);
-    logical += (logical == "/" ? "" : "/") + part;
-    const std::string real = root + logical;
-    struct stat st {};
-    if (::lstat(real.c_str(), &st) != 0) {
-      const int error_number = errno;
-      out.status = StatusFromErrno(error_number);
-      out.error = ErrnoText(error_number);
-      out.logical = logical;
-      out.real = real;
-      out.final_missing = is_final && error_number == ENOENT;
-      return out;
-    }
-    if (S_ISLNK(st.st_mode) && (!is_final || follow_final)) {
-      std::string target;
-      if (++hops > kMaxSymlinkHops) {
-        out.status = FsStatus::kLoop;
-        out.error = ErrnoText(ELOOP);
-        out.logical = logical;
-        return out;
-      }
-      if (!ReadLinkText(real, target) || target.empty()) {
-        out.status = FsStatus::kNotFound;
-        out.error = "unreadable or empty symlink " + logical;
-        out.logical = logical;
-        return out;
-      }
-      if (target.front() == '/') done.clear();
-      std::deque<std::string> expanded = Split(target);
-      todo.insert(todo.begin(), expanded.begin(), expanded.end());
-      continue;
-    }
-    if (!is_final && !S_ISDIR(st.st_mode)) {
-      out.status = FsStatus::kNotFound;
-      out.error = ErrnoText(ENOTDIR);
-      out.logical = logical;
-      return out;
-    }
-    done.push_back(std::move(part));
-  }
-  out.status = FsStatus::kOk;
-  out.logical = Join(done);
-  out.real = out.logical == "/" ? root : root + out.logical;
-  return out;
+  return Walk(root, path, follow_final, nullptr);
+}
+
+ResolvedPath RootResolver::Resolve(std::string_view path, bool follow_final) const {
+  Cache cache{cache_, mutex_, max_entries_};
+  return Walk(root_, path, follow_final, &cache);
+}
+
+std::size_t RootResolver::cached_entries() const {
+  std::shared_lock lock(mutex_);
+  return cache_.size();
 }
 
 }  // namespace rocm_doctor::system

@@ -3,8 +3,14 @@
 // host, but with DIR as "/": each component is lstat()ed and symlinks are expanded by hand, an
 // absolute target /x restarts at DIR/x, ".." never climbs above DIR, and 40 expansions are a loop
 // (the kernel's MAXSYMLINKS). Nothing outside DIR is ever touched.
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <functional>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "rocm_doctor/system_view.h"
 
@@ -18,6 +24,10 @@ struct ResolvedPath {
   std::string real;     // root + logical: where it lives in this file system
   bool final_missing = false;  // kNotFound, and only the last component is missing
   std::string error;
+  // kOk and the last step lstat()ed the result itself: `st` is its lstat() (saves callers one).
+  // False for "/" and for paths ending in "..".
+  bool has_stat = false;
+  struct stat st {};
 };
 
 // `root` is an absolute, link-free directory path without a trailing slash. With
@@ -26,5 +36,44 @@ ResolvedPath ResolveInRoot(const std::string& root, std::string_view path, bool 
 
 // "/a//b/./c/" -> "/a/b/c"; ".." is kept (it can only be resolved against links).
 std::string NormalizeHostPath(std::string_view path);
+
+// ResolveInRoot with a cache of resolved directory prefixes, for a root that does not change
+// while it is read (a machine directory). An input prefix "/p0/.../pk" that resolved to a
+// directory is remembered with what it resolved to and the link expansions it took, so a later
+// path resumes at its deepest cached parent and lstat()s only the remaining components; the
+// answers (errors, loop counting, escapes, follow_final) are exactly ResolveInRoot's.
+// Thread-safe; the cache is dropped and refilled when it reaches `max_entries`.
+class RootResolver {
+ public:
+  static constexpr std::size_t kDefaultMaxEntries = 64 * 1024;
+
+  explicit RootResolver(std::string root, std::size_t max_entries = kDefaultMaxEntries)
+      : root_(std::move(root)), max_entries_(max_entries == 0 ? 1 : max_entries) {}
+  RootResolver(const RootResolver&) = delete;
+  RootResolver& operator=(const RootResolver&) = delete;
+
+  ResolvedPath Resolve(std::string_view path, bool follow_final) const;
+
+  const std::string& root() const { return root_; }
+  std::size_t cached_entries() const;
+
+  struct Entry {
+    std::string logical;  // "" for the root, else "/a/b": link-free, a directory
+    int hops = 0;         // link expansions taken to get there
+  };
+  struct KeyHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view key) const {
+      return std::hash<std::string_view>{}(key);
+    }
+  };
+  using Map = std::unordered_map<std::string, Entry, KeyHash, std::equal_to<>>;
+
+ private:
+  std::string root_;
+  std::size_t max_entries_;
+  mutable std::shared_mutex mutex_;
+  mutable Map cache_;
+};
 
 }  // namespace rocm_doctor::system

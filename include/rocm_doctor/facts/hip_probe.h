@@ -44,18 +44,18 @@ struct HipSmoke {
 
 // One runtime device. Unknown properties are nullopt (the helper prints null), never 0.
 struct HipDevice {
-  std::int64_t index = 0;                      // runtime ordinal, after *_VISIBLE_DEVICES
-  std::optional<std::string> name;             // "AMD Instinct MI210"
-  std::optional<std::string> arch;             // gcnArchName: "gfx90a:sramecc+:xnack-"
+  std::int64_t index = 0;           // runtime ordinal, after *_VISIBLE_DEVICES
+  std::optional<std::string> name;  // "AMD Instinct MI210"
+  std::optional<std::string> arch;  // gcnArchName: "gfx90a:sramecc+:xnack-"
   std::optional<std::int64_t> compute_units;
   std::optional<std::int64_t> total_memory_bytes;
   std::optional<std::int64_t> clock_khz;
   std::optional<std::int64_t> memory_clock_khz;
   std::optional<std::int64_t> memory_bus_width_bits;
-  std::optional<std::string> pci_bdf;          // sysfs form "0000:c1:00.0"
+  std::optional<std::string> pci_bdf;  // sysfs form "0000:c1:00.0"
   std::optional<bool> large_bar;
-  std::optional<HipError> error;               // the properties query failed
-  std::optional<HipSmoke> smoke;               // nullopt with --no-smoke
+  std::optional<HipError> error;  // the properties query failed
+  std::optional<HipSmoke> smoke;  // nullopt with --no-smoke
 
   // "gfx90a" from "gfx90a:sramecc+:xnack-"; "" when unknown.
   std::string BaseArch() const;
@@ -104,7 +104,7 @@ struct HipProbeFacts {
   std::string stdout_excerpt;         // kBadOutput: the start of stdout, printable
   bool output_truncated = false;      // the runner kept only the first max_output bytes
   double wall_seconds = 0;
-  std::int64_t timeout_ms = 0;        // the deadline it ran under
+  std::int64_t timeout_ms = 0;  // the deadline it ran under
   // *_VISIBLE_DEVICES / GPU_DEVICE_ORDINAL as the helper inherited them (name=value, set ones
   // only): they decide which devices the runtime shows, so the report echoes them.
   std::vector<std::pair<std::string, std::string>> visibility_env;

@@ -44,14 +44,14 @@ struct TensileDir {
   std::set<std::string> code_targets;     // *.co / *.hsaco naming <gfx>
   bool combined_library = false;          // TensileLibrary.dat (multi-arch, pre ROCm 5)
   std::size_t tensile_files = 0;
-  std::vector<std::string> sample;        // up to a few file names, for evidence
+  std::vector<std::string> sample;  // up to a few file names, for evidence
   // True when rocBLAS finds a library file for `processor` (no target features).
   bool Covers(std::string_view processor) const;
 };
 
 struct LibraryDir {
-  std::string dir;                // "/opt/rocm-6.2.0/lib"
-  std::string found_by;           // "/opt/rocm", "/opt/rocm-6.2.0", "ROCM_PATH", "multiarch"
+  std::string dir;       // "/opt/rocm-6.2.0/lib"
+  std::string found_by;  // "/opt/rocm", "/opt/rocm-6.2.0", "ROCM_PATH", "multiarch"
   FsStatus status = FsStatus::kNotFound;
   std::string error;
   std::vector<InstalledLibrary> libraries;  // present ones, in the order of the library table
@@ -60,8 +60,8 @@ struct LibraryDir {
 };
 
 struct LibraryFacts {
-  std::vector<LibraryDir> dirs;  // existing directories only
-  std::vector<std::string> searched;  // every directory looked at
+  std::vector<LibraryDir> dirs;               // existing directories only
+  std::vector<std::string> searched;          // every directory looked at
   Fact<std::string> rocblas_tensile_libpath;  // $ROCBLAS_TENSILE_LIBPATH (replaces the lookup)
   std::optional<TensileDir> tensile_libpath;  // that directory, when set
   Fact<std::string> override_gfx;             // $HSA_OVERRIDE_GFX_VERSION

@@ -34,11 +34,11 @@ struct GfxVersion {
 
 // One HSA_OVERRIDE_GFX_VERSION or HSA_OVERRIDE_GFX_VERSION_<node> as set.
 struct GfxOverride {
-  std::string name;           // "HSA_OVERRIDE_GFX_VERSION" / "HSA_OVERRIDE_GFX_VERSION_1"
-  std::string value;          // as set, byte for byte
-  std::optional<int> node;    // the KFD topology node index (CPU nodes count) of a per-node one
+  std::string name;         // "HSA_OVERRIDE_GFX_VERSION" / "HSA_OVERRIDE_GFX_VERSION_1"
+  std::string value;        // as set, byte for byte
+  std::optional<int> node;  // the KFD topology node index (CPU nodes count) of a per-node one
   std::optional<GfxVersion> version;  // nullopt: libhsakmt rejects the value
-  std::string error;          // why it is rejected
+  std::string error;                  // why it is rejected
 };
 
 struct RuntimeEnvFacts {
@@ -47,7 +47,7 @@ struct RuntimeEnvFacts {
   std::optional<EnvSetting> hip_visible_devices;
   std::optional<EnvSetting> cuda_visible_devices;
   std::optional<EnvSetting> gpu_device_ordinal;
-  std::optional<GfxOverride> gfx_override;     // the global one
+  std::optional<GfxOverride> gfx_override;      // the global one
   std::vector<GfxOverride> node_gfx_overrides;  // per-node ones, sorted by node
   std::optional<EnvSetting> hip_platform;
   // The tuning/debug variables of kInformationalVariables (src/collect/env_parse.h) that are

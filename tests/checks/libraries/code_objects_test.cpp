@@ -34,16 +34,16 @@ TEST(CodeObjects, MissingGfxWithOverrideSuggestion) {
             "HSA_OVERRIDE_GFX_VERSION=10.3.0 (unofficial)");
   Remediation fix = Catalog::Instance().RemediationFor(*f);
   ASSERT_GE(fix.commands.size(), 2u);
-  EXPECT_EQ(fix.commands[1], "roc-obj-ls /opt/rocm-6.2.0/lib/librocsparse.so.1.0.60200 | awk "
-                             "'{print $2}' | sort -u");
+  EXPECT_EQ(fix.commands[1],
+            "roc-obj-ls /opt/rocm-6.2.0/lib/librocsparse.so.1.0.60200 | awk "
+            "'{print $2}' | sort -u");
 }
 
 TEST(CodeObjects, XnackPlusOnlyDoesNotServeXnackOff) {
   CheckOutcome out = RunCheck(kCheck, WithSparse(90010, "libfx_gfx90a_xnackplus.so"));
   const Finding* f = FindFinding(out, "libraries.code_object.missing_gfx");
   ASSERT_NE(f, nullptr) << out.summary;
-  EXPECT_NE(f->message.find("(gfx90a:xnack+ only, the GPU runs with XNACK off)"),
-            std::string::npos)
+  EXPECT_NE(f->message.find("(gfx90a:xnack+ only, the GPU runs with XNACK off)"), std::string::npos)
       << f->message;
 }
 

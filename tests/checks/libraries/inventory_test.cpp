@@ -15,8 +15,7 @@ TEST(LibrariesInventory, PassListsLibrariesWithVersions) {
   view->File(InLib("librocsparse.so.1.0.60200"), "");
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kPass) << out.summary;
-  EXPECT_EQ(out.summary,
-            "rocBLAS 4.2.60200, rocSPARSE 1.0.60200 in /opt/rocm-6.2.0/lib");
+  EXPECT_EQ(out.summary, "rocBLAS 4.2.60200, rocSPARSE 1.0.60200 in /opt/rocm-6.2.0/lib");
 }
 
 TEST(LibrariesInventory, NothingInstalledIsNotAFailure) {
@@ -60,7 +59,7 @@ TEST(LibrariesInventory, DebianNamesCarryNoRelease) {
 
 TEST(LibrariesInventory, UnreadableDirectory) {
   auto view = RocmHost(90010);
-  view->Unreadable("/usr/lib/x86_64-linux-gnu");
+  view->DenyList("/usr/lib/x86_64-linux-gnu");
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kUnknown);
   EXPECT_TRUE(HasFinding(out, "libraries.inventory.unreadable"));

@@ -3,6 +3,7 @@
 // HIP runtime, and one GPU in KFD topology.
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -10,6 +11,27 @@
 #include "support/fake_system_view.h"
 
 namespace rocm_doctor::testing {
+
+// FakeSystemView answers ListDir of an Unreadable() path as not found; this one refuses listed
+// directories with EACCES, as a directory without r/x permission does.
+class DeniedDirsView : public FakeSystemView {
+ public:
+  DeniedDirsView& DenyList(std::string path) {
+    Dir(path);
+    denied_.insert(std::move(path));
+    return *this;
+  }
+  DirListing ListDir(std::string_view path) const override {
+    if (denied_.count(std::string(path)) == 0) return FakeSystemView::ListDir(path);
+    DirListing out;
+    out.status = FsStatus::kPermissionDenied;
+    out.error = "Permission denied";
+    return out;
+  }
+
+ private:
+  std::set<std::string> denied_;
+};
 
 inline constexpr char kRocmLib[] = "/opt/rocm-6.2.0/lib";
 
@@ -25,8 +47,8 @@ inline std::string InLib(const std::string& name) { return std::string(kRocmLib)
 
 // ROCm 6.2.0 with HIP and one GPU node of `gfx_target_version` (90010 = gfx90a,
 // 100301 = gfx1031).
-inline std::shared_ptr<FakeSystemView> RocmHost(std::uint64_t gfx_target_version) {
-  auto view = std::make_shared<FakeSystemView>();
+inline std::shared_ptr<DeniedDirsView> RocmHost(std::uint64_t gfx_target_version) {
+  auto view = std::make_shared<DeniedDirsView>();
   view->Link("/opt/rocm", "rocm-6.2.0");
   view->File("/opt/rocm-6.2.0/.info/version", "6.2.0-66\n");
   view->File(InLib("libamdhip64.so.6.2.60200"), "");

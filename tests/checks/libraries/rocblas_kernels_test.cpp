@@ -88,7 +88,7 @@ TEST(RocblasKernels, CombinedLibraryIsUnknown) {
 TEST(RocblasKernels, UnreadableTensileDirectory) {
   auto view = RocmHost(90010);
   AddRocblas(*view, {});
-  view->Unreadable(InLib("rocblas/library"));
+  view->DenyList(InLib("rocblas/library"));
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kUnknown) << out.summary;
   EXPECT_TRUE(HasFinding(out, "libraries.rocblas.kernels_unknown"));

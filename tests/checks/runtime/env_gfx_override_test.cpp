@@ -36,15 +36,15 @@ TEST(RuntimeGfxOverride, MalformedFails) {
     ASSERT_NE(f, nullptr) << value;
     EXPECT_NE(f->message.find("is rejected by libhsakmt"), std::string::npos) << f->message;
     EXPECT_NE(f->message.find("HSA_STATUS_ERROR_OUT_OF_RESOURCES"), std::string::npos);
-    EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0],
-              "unset HSA_OVERRIDE_GFX_VERSION");
+    EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0], "unset HSA_OVERRIDE_GFX_VERSION");
   }
 }
 
 TEST(RuntimeGfxOverride, MalformedOnRdna2SuggestsTheFamilyValue) {
   auto view = GpuHost({kRx6700Xt});
   view->Env("HSA_OVERRIDE_GFX_VERSION", "10.3");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.env.gfx_override_invalid");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.env.gfx_override_invalid");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->message,
             "HSA_OVERRIDE_GFX_VERSION=\"10.3\" is rejected by libhsakmt (not major.minor."
@@ -57,7 +57,8 @@ TEST(RuntimeGfxOverride, MalformedOnRdna2SuggestsTheFamilyValue) {
 TEST(RuntimeGfxOverride, AnotherFamilyFails) {
   auto view = GpuHost({kRx7900Xtx});
   view->Env("HSA_OVERRIDE_GFX_VERSION", "10.3.0");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.env.gfx_override_invalid");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.env.gfx_override_invalid");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("run code for gfx1030, another family (gfx10.3 vs gfx11)"),
             std::string::npos)
@@ -67,7 +68,8 @@ TEST(RuntimeGfxOverride, AnotherFamilyFails) {
 TEST(RuntimeGfxOverride, UnknownIsaFails) {
   auto view = GpuHost({kRx6700Xt});
   view->Env("HSA_OVERRIDE_GFX_VERSION", "10.3.7");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.env.gfx_override_invalid");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.env.gfx_override_invalid");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("names gfx1037, an ISA ROCr does not know"), std::string::npos)
       << f->message;
@@ -88,7 +90,8 @@ TEST(RuntimeGfxOverride, GlobalOverrideOnMixedSystem) {
   // ROCm/ROCm#5069-style: one global value rewrites both GPUs.
   auto view = GpuHost({kMi100, kRaphael});
   view->Env("HSA_OVERRIDE_GFX_VERSION", "10.3.0");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.env.gfx_override_invalid");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.env.gfx_override_invalid");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("gfx908 at 0000:43:00.0 (KFD node 1)"), std::string::npos)
       << f->message;

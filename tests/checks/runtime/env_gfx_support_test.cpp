@@ -50,15 +50,15 @@ TEST(RuntimeGfxSupport, OverrideAlreadySetPassesWithNote) {
 TEST(RuntimeGfxSupport, OverrideToAnUnsupportedTargetFails) {
   auto view = OnRocm620({kRx6700Xt});
   view->Env("HSA_OVERRIDE_GFX_VERSION", "10.3.2");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.gfx.unsupported");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.gfx.unsupported");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("HSA_OVERRIDE_GFX_VERSION=10.3.2 does not help"), std::string::npos)
       << f->message;
 }
 
 TEST(RuntimeGfxSupport, Rdna4BeforeItsRelease) {
-  CheckOutcome out =
-      RunCheck(kCheck, OnRocm620({{"0000:03:00.0", "0x7550", "0xc0", 120001}}));
+  CheckOutcome out = RunCheck(kCheck, OnRocm620({{"0000:03:00.0", "0x7550", "0xc0", 120001}}));
   const Finding* f = FindFinding(out, "runtime.gfx.unsupported");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->message,
@@ -109,10 +109,10 @@ TEST(RuntimeGfxSupport, ReleaseMissingFromTheDataIsUnknown) {
 TEST(RuntimeGfxSupport, DebianRocmIsUnknown) {
   auto view = GpuHost({kRx7900Xtx});
   AddDebianRocm(*view);
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.gfx.support_unknown");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.gfx.support_unknown");
   ASSERT_NE(f, nullptr);
-  EXPECT_NE(f->message.find("the support data has no ROCm 5.2"), std::string::npos)
-      << f->message;
+  EXPECT_NE(f->message.find("the support data has no ROCm 5.2"), std::string::npos) << f->message;
 }
 
 TEST(RuntimeGfxSupport, NoInstallIsUnknown) {

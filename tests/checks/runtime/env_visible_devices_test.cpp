@@ -72,7 +72,8 @@ TEST(RuntimeVisibleDevices, HipIndexCountsTheRocrList) {
 TEST(RuntimeVisibleDevices, UnknownUuid) {
   auto view = TwoGpus();
   view->Env("ROCR_VISIBLE_DEVICES", "GPU-deadbeef");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.env.devices_hidden");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.env.devices_hidden");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("matches no GPU's UUID"), std::string::npos) << f->message;
 }
@@ -94,7 +95,8 @@ TEST(RuntimeVisibleDevices, TruncatedListWarns) {
 TEST(RuntimeVisibleDevices, OrdinalHidesEverythingFromOpenCl) {
   auto view = TwoGpus();
   view->Env("GPU_DEVICE_ORDINAL", "5");
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.env.devices_hidden");
+  CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.env.devices_hidden");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("leaves OpenCL programs"), std::string::npos) << f->message;
 }

@@ -19,9 +19,8 @@ constexpr char kNoDevice[] =
 
 std::string Device(int index, const std::string& arch, const std::string& bdf,
                    const std::string& smoke) {
-  return R"({"index":)" + std::to_string(index) +
-         R"(,"name":"AMD Instinct MI300X","arch":")" + arch +
-         R"(","compute_units":304,"total_memory_bytes":205822885888,"pci_bdf":")" + bdf +
+  return R"({"index":)" + std::to_string(index) + R"(,"name":"AMD Instinct MI300X","arch":")" +
+         arch + R"(","compute_units":304,"total_memory_bytes":205822885888,"pci_bdf":")" + bdf +
          R"(","large_bar":true,"error":null,"smoke":)" + smoke + "}";
 }
 
@@ -53,10 +52,9 @@ std::shared_ptr<FakeSystemView> TwoMi300x() {
 
 TEST(RuntimeHipDevices, PassesWithTwoDevicesAndTheSmokeKernel) {
   auto view = TwoMi300x();
-  view->Command("hip-probe", Exited(Probe({Device(0, "gfx942:sramecc+:xnack-", "0000:c1:00.0",
-                                                  kSmokeOk),
-                                           Device(1, "gfx942:sramecc+:xnack-", "0000:c2:00.0",
-                                                  kSmokeOk)})));
+  view->Command("hip-probe",
+                Exited(Probe({Device(0, "gfx942:sramecc+:xnack-", "0000:c1:00.0", kSmokeOk),
+                              Device(1, "gfx942:sramecc+:xnack-", "0000:c2:00.0", kSmokeOk)})));
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_EQ(out.summary, "2 HIP devices: gfx942 ×2, smoke kernel ok");
@@ -124,8 +122,9 @@ TEST(RuntimeHipDevices, CrashNamesTheSignal) {
 TEST(RuntimeHipDevices, LoaderFailureIsAProbeFailure) {
   auto view = HealthyMi300xHost();
   CommandOutcome o = Exited("", 127);
-  o.err = "rocm-doctor-hip: error while loading shared libraries: libamdhip64.so.5: cannot open "
-          "shared object file: No such file or directory\n";
+  o.err =
+      "rocm-doctor-hip: error while loading shared libraries: libamdhip64.so.5: cannot open "
+      "shared object file: No such file or directory\n";
   view->Command("hip-probe", o);
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kError);
@@ -196,17 +195,15 @@ TEST(RuntimeHipDevices, NoCodeObjectForTheIsaIsInfoNotFailure) {
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->status, Status::kInfo);
   EXPECT_NE(f->message.find("helper targets: gfx942"), std::string::npos) << f->message;
-  EXPECT_NE(Catalog::Instance().RemediationFor(*f).commands[0].find("'gfx942'"),
-            std::string::npos);
+  EXPECT_NE(Catalog::Instance().RemediationFor(*f).commands[0].find("'gfx942'"), std::string::npos);
 }
 
 TEST(RuntimeHipDevices, PropertiesQueryFailure) {
   auto view = HealthyMi300xHost();
-  view->Command("hip-probe",
-                Exited(R"({"helper":"rocm-doctor-hip","version":1,"device_count":1,)"
-                       R"("devices":[{"index":0,"error":{"code":101,"name":)"
-                       R"("hipErrorInvalidDevice","message":"invalid device ordinal",)"
-                       R"("call":"hipGetDeviceProperties"},"smoke":null}]})"));
+  view->Command("hip-probe", Exited(R"({"helper":"rocm-doctor-hip","version":1,"device_count":1,)"
+                                    R"("devices":[{"index":0,"error":{"code":101,"name":)"
+                                    R"("hipErrorInvalidDevice","message":"invalid device ordinal",)"
+                                    R"("call":"hipGetDeviceProperties"},"smoke":null}]})"));
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kFail);
   const Finding* f = FindFinding(out, "runtime.hip.device_error");
@@ -218,8 +215,7 @@ TEST(RuntimeHipDevices, PropertiesQueryFailure) {
 
 TEST(RuntimeHipDevices, FewerHipDevicesThanKfdNodesWarns) {
   auto view = TwoMi300x();
-  view->Command("hip-probe",
-                Exited(Probe({Device(0, "gfx942", "0000:c1:00.0", kSmokeOk)})));
+  view->Command("hip-probe", Exited(Probe({Device(0, "gfx942", "0000:c1:00.0", kSmokeOk)})));
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kWarn);
   const Finding* f = FindFinding(out, "runtime.hip.device_count_mismatch");
@@ -232,8 +228,7 @@ TEST(RuntimeHipDevices, FewerHipDevicesThanKfdNodesWarns) {
 TEST(RuntimeHipDevices, AVisibilityMaskExplainsFewerDevices) {
   auto view = TwoMi300x();
   view->Env("ROCR_VISIBLE_DEVICES", "0");
-  view->Command("hip-probe",
-                Exited(Probe({Device(0, "gfx942", "0000:c1:00.0", kSmokeOk)})));
+  view->Command("hip-probe", Exited(Probe({Device(0, "gfx942", "0000:c1:00.0", kSmokeOk)})));
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_FALSE(HasFinding(out, "runtime.hip.device_count_mismatch"));

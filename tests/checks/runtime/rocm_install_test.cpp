@@ -102,7 +102,7 @@ TEST(RuntimeRocm, LoaderPicksDistributionHipOverOptRocm) {
   const Finding* f = FindFinding(out, "runtime.rocm.mixed_versions");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->message,
-            "the dynamic loader picks at ROCm 5.2.3 (/usr) while /opt/rocm is ROCm 6.2.0 "
+            "the dynamic loader picks ROCm 5.2.3 (/usr) while /opt/rocm is ROCm 6.2.0 "
             "(/opt/rocm-6.2.0)");
 }
 

@@ -14,9 +14,9 @@
 namespace rocm_doctor::testing {
 
 struct TestGpu {
-  std::string bdf;         // "0000:03:00.0"
-  std::string device_id;   // "0x744c"
-  std::string revision;    // "0xc8"
+  std::string bdf;        // "0000:03:00.0"
+  std::string device_id;  // "0x744c"
+  std::string revision;   // "0xc8"
   std::uint64_t gfx_target_version;
   std::uint64_t unique_id = 0;
 };
@@ -43,11 +43,11 @@ inline std::shared_ptr<FakeSystemView> GpuHost(const std::vector<TestGpu>& gpus)
   for (const TestGpu& g : gpus) {
     AddAmdGpu(*view, g.bdf, g.device_id, "amdgpu", 127 + node);
     view->File("/sys/bus/pci/devices/" + g.bdf + "/revision", g.revision + "\n");
-    AddKfdNode(*view, node,
-               GpuProperties(g.gfx_target_version, std::stoul(g.device_id, nullptr, 16),
-                             LocationId(g.bdf), static_cast<std::uint64_t>(127 + node),
-                             g.unique_id),
-               {}, "", 1000 + static_cast<std::uint64_t>(node));
+    AddKfdNode(
+        *view, node,
+        GpuProperties(g.gfx_target_version, std::stoul(g.device_id, nullptr, 16), LocationId(g.bdf),
+                      static_cast<std::uint64_t>(127 + node), g.unique_id),
+        {}, "", 1000 + static_cast<std::uint64_t>(node));
     ++node;
   }
   return view;

@@ -1,8 +1,8 @@
 // env_parse: HSA_OVERRIDE_GFX_VERSION as libhsakmt's sscanf("%u.%u.%u%c") reads it, per-node
 // names, gfx names and families, the ISA registry, VGPR sizes and HIP_PLATFORM. Hostile input.
-#include <gtest/gtest.h>
-
 #include "collect/env_parse.h"
+
+#include <gtest/gtest.h>
 
 namespace rocm_doctor::env_parse {
 namespace {
@@ -34,7 +34,7 @@ TEST(ParseGfxVersion, Table) {
       {"10..0", ""},
       {"10.3.", ""},
       {".3.0", ""},
-      {"64.0.0", ""},   // major > 63
+      {"64.0.0", ""},    // major > 63
       {"10.256.0", ""},  // minor > 255
       {"10.3.256", ""},
       {"-1.0.0", ""},  // wraps to 4294967295

@@ -1,8 +1,9 @@
 // SupportMatrix: parsing (hostile rows), the patch-release fallback of SUPPORT-MATRIX.md, the
 // embedded data, and which install's release counts.
+#include "collect/support_matrix.h"
+
 #include <gtest/gtest.h>
 
-#include "collect/support_matrix.h"
 #include "unit/collect/rocm/rocm_fixture.h"
 
 namespace rocm_doctor {

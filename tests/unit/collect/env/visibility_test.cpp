@@ -34,8 +34,8 @@ TEST(SelectRocr, Table) {
       {"1a", {}, "1a"},
       {"0,,1", {0}, ""},  // empty token
       {"GPU-1234567890ABCDEF", {0}, ""},
-      {"gpu-fedcba", {2}, ""},  // upper-cased, prefix match
-      {"GPU-", {}, "GPU-"},     // shorter than 5
+      {"gpu-fedcba", {2}, ""},                                 // upper-cased, prefix match
+      {"GPU-", {}, "GPU-"},                                    // shorter than 5
       {"GPU-1234567890ABCDEF0", {}, "GPU-1234567890ABCDEF0"},  // longer than 20
       {"GPU-0000", {}, "GPU-0000"},
       {"0,1,2,0", {0, 1, 2}, "0"},  // more tokens than GPUs: the fourth is never read
@@ -73,7 +73,7 @@ TEST(SelectHip, Table) {
       {"0", {0}, ""},
       {"-1", {}, "-1"},  // ollama's "use the CPU"
       {"1,0", {1, 0}, ""},
-      {"0,5,1", {0}, "5"},  // HIP stops at the first invalid token
+      {"0,5,1", {0}, "5"},    // HIP stops at the first invalid token
       {"0,0,1", {0, 1}, ""},  // a repeated index is skipped
       {"a", {}, "a"},
       {"0 ", {}, "0 "},
@@ -112,8 +112,8 @@ TEST(ResolveVisibility, NothingSet) {
 
 TEST(ResolveVisibility, HipIndexesTheRocrFilteredList) {
   // Parsl#3858: ROCR_VISIBLE_DEVICES=1 CUDA_VISIBLE_DEVICES=1 -> no device.
-  Visibility v = ResolveVisibility(Env({{"ROCR_VISIBLE_DEVICES", "1"}, {"CUDA_VISIBLE_DEVICES", "1"}}),
-                                   kIds);
+  Visibility v =
+      ResolveVisibility(Env({{"ROCR_VISIBLE_DEVICES", "1"}, {"CUDA_VISIBLE_DEVICES", "1"}}), kIds);
   EXPECT_EQ(v.rocr, (Positions{1}));
   EXPECT_EQ(v.hip_variable, "CUDA_VISIBLE_DEVICES");
   EXPECT_TRUE(v.hip.empty());

@@ -83,9 +83,9 @@ TEST(LocateHipHelper, HonoursTheEnvironmentOverride) {
   HelperLocation l = LocateHipHelper();
   unsetenv(kHipHelperEnv);
   EXPECT_FALSE(l.found());
-  EXPECT_EQ(l.searched,
-            (std::vector<std::string>{
-                "/nonexistent/rocm-doctor-hip (ROCMDOC_HIP_HELPER: not found)"}));
+  EXPECT_EQ(
+      l.searched,
+      (std::vector<std::string>{"/nonexistent/rocm-doctor-hip (ROCMDOC_HIP_HELPER: not found)"}));
 }
 
 }  // namespace

@@ -89,8 +89,9 @@ TEST(CollectHipProbe, ReplayWithoutRecordingIsNotRecorded) {
 TEST(CollectHipProbe, LiveWithoutHelperRunsNothingAndSaysWhereItLooked) {
   SpyView view;
   view.Replay(false);
-  HelperLocation missing{"", {"/usr/bin/rocm-doctor-hip (not found)",
-                              "/usr/libexec/rocm-doctor/rocm-doctor-hip (not found)"}};
+  HelperLocation missing{"",
+                         {"/usr/bin/rocm-doctor-hip (not found)",
+                          "/usr/libexec/rocm-doctor/rocm-doctor-hip (not found)"}};
   HipProbeFacts f = CollectHipProbe(view, missing);
   EXPECT_EQ(view.runs_, 0);
   EXPECT_EQ(f.state, HipProbeState::kHelperMissing);
@@ -110,8 +111,7 @@ TEST(CollectHipProbe, SpawnFailureIsAnError) {
 
 TEST(CollectHipProbe, TimeoutIsTimedOut) {
   FakeSystemView view;
-  view.Command("hip-probe",
-               Ended(CommandOutcome::State::kTimedOut, 9, "timed out after 20000 ms"));
+  view.Command("hip-probe", Ended(CommandOutcome::State::kTimedOut, 9, "timed out after 20000 ms"));
   HipProbeFacts f = CollectHipProbe(view, kFound);
   EXPECT_EQ(f.state, HipProbeState::kTimedOut);
   EXPECT_EQ(f.signal, 9);

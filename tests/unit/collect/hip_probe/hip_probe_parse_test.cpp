@@ -100,8 +100,7 @@ struct Hostile {
 };
 
 std::string WithDevice(const std::string& device) {
-  return R"({"helper":"rocm-doctor-hip","version":1,"device_count":1,"devices":[)" + device +
-         "]}";
+  return R"({"helper":"rocm-doctor-hip","version":1,"device_count":1,"devices":[)" + device + "]}";
 }
 
 class ParseHipProbeHostile : public ::testing::TestWithParam<Hostile> {};
@@ -116,22 +115,18 @@ TEST_P(ParseHipProbeHostile, IsRejectedWithItsPath) {
 INSTANTIATE_TEST_SUITE_P(
     Table, ParseHipProbeHostile,
     ::testing::Values(
-        Hostile{"empty", "", "no output"},
-        Hostile{"whitespace", " \n\t\n", "no output"},
+        Hostile{"empty", "", "no output"}, Hostile{"whitespace", " \n\t\n", "no output"},
         Hostile{"truncated", std::string(kMi210).substr(0, 120), "not valid JSON"},
-        Hostile{"runtime log on stdout", "HIP: init\n" + std::string(kNoDevice),
-                "not valid JSON"},
+        Hostile{"runtime log on stdout", "HIP: init\n" + std::string(kNoDevice), "not valid JSON"},
         Hostile{"two objects", std::string(kNoDevice) + kNoDevice, "not valid JSON"},
         Hostile{"array", "[1,2]", "expected a JSON object, got array"},
         Hostile{"number", "42", "expected a JSON object"},
         Hostile{"other program", R"({"version":1,"devices":[]})", "helper: missing"},
         Hostile{"wrong helper", R"({"helper":"rocminfo","version":1})", "\"rocminfo\""},
-        Hostile{"newer format", R"({"helper":"rocm-doctor-hip","version":2})",
-                "JSON format 2"},
+        Hostile{"newer format", R"({"helper":"rocm-doctor-hip","version":2})", "JSON format 2"},
         Hostile{"version as string", R"({"helper":"rocm-doctor-hip","version":"1"})",
                 "version: expected an integer, got string"},
-        Hostile{"device_count missing",
-                R"({"helper":"rocm-doctor-hip","version":1,"devices":[]})",
+        Hostile{"device_count missing", R"({"helper":"rocm-doctor-hip","version":1,"devices":[]})",
                 "device_count: missing"},
         Hostile{"device_count negative",
                 R"({"helper":"rocm-doctor-hip","version":1,"device_count":-1,"devices":[]})",
@@ -192,8 +187,8 @@ TEST(ParseHipProbeJson, NonUtf8InAStringIsRejectedNotCrashed) {
 }
 
 TEST(ParseHipProbeJson, LongStringsAreCut) {
-  auto r = ParseHipProbeJson(WithDevice(R"({"index":0,"name":")" + std::string(100000, 'x') +
-                                        R"("})"));
+  auto r =
+      ParseHipProbeJson(WithDevice(R"({"index":0,"name":")" + std::string(100000, 'x') + R"("})"));
   ASSERT_TRUE(r.ok()) << r.error();
   EXPECT_EQ(r->devices[0].name->size(), kMaxHipStringBytes);
 }

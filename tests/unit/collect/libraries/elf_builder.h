@@ -33,9 +33,9 @@ inline std::string BuildElf(const std::vector<TestSection>& sections) {
   out[1] = 'E';
   out[2] = 'L';
   out[3] = 'F';
-  out[4] = 2;  // ELFCLASS64
-  out[5] = 1;  // ELFDATA2LSB
-  out[6] = 1;  // EV_CURRENT
+  out[4] = 2;             // ELFCLASS64
+  out[5] = 1;             // ELFDATA2LSB
+  out[6] = 1;             // EV_CURRENT
   PutLe(out, 16, 3, 2);   // ET_DYN
   PutLe(out, 18, 62, 2);  // EM_X86_64
   PutLe(out, 20, 1, 4);
@@ -75,10 +75,10 @@ inline std::string BuildElf(const std::vector<TestSection>& sections) {
   PutLe(header, 24, strtab_at, 8);
   PutLe(header, 32, strtab.size(), 8);
   out += header;
-  PutLe(out, 40, shoff, 8);                  // e_shoff
-  PutLe(out, 58, 64, 2);                     // e_shentsize
-  PutLe(out, 60, placed.size() + 2, 2);      // e_shnum
-  PutLe(out, 62, placed.size() + 1, 2);      // e_shstrndx
+  PutLe(out, 40, shoff, 8);              // e_shoff
+  PutLe(out, 58, 64, 2);                 // e_shentsize
+  PutLe(out, 60, placed.size() + 2, 2);  // e_shnum
+  PutLe(out, 62, placed.size() + 1, 2);  // e_shstrndx
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "checks/libraries/libraries_fixture.h"
 #include "rocm_doctor/facts/libraries.h"
 #include "support/fake_system_view.h"
 #include "system/live_system_view.h"
@@ -58,8 +59,7 @@ TEST(LibraryCollector, InventoryOfAnOptInstall) {
   auto view = Rocm62();
   LibraryFacts facts = CollectFacts<LibraryFacts>(*view);
   // /opt/rocm resolves to /opt/rocm-6.2.0: one directory, plus the multiarch dir searched.
-  EXPECT_EQ(facts.searched,
-            (std::vector<std::string>{kLib, "/usr/lib/x86_64-linux-gnu"}));
+  EXPECT_EQ(facts.searched, (std::vector<std::string>{kLib, "/usr/lib/x86_64-linux-gnu"}));
   const LibraryDir* dir = DirOf(facts, kLib);
   ASSERT_NE(dir, nullptr);
   EXPECT_EQ(dir->found_by, "/opt/rocm");
@@ -98,8 +98,8 @@ TEST(LibraryCollector, TensileLibpathAndEnvironment) {
 }
 
 TEST(LibraryCollector, UnreadableDirectory) {
-  auto view = std::make_shared<FakeSystemView>();
-  view->Unreadable("/opt/rocm-6.2.0/lib");
+  auto view = std::make_shared<DeniedDirsView>();
+  view->DenyList("/opt/rocm-6.2.0/lib");
   LibraryFacts facts = CollectFacts<LibraryFacts>(*view);
   const LibraryDir* dir = DirOf(facts, kLib);
   ASSERT_NE(dir, nullptr);
@@ -173,7 +173,8 @@ TEST(LibraryCollector, RealDebianRocsparse) {
   LibraryFacts libs = CollectLibraries(live, {"/usr/lib/x86_64-linux-gnu"}, {"multiarch"});
   const LibraryDir* dir = DirOf(libs, "/usr/lib/x86_64-linux-gnu");
   const InstalledLibrary* sparse = dir ? LibOf(*dir, "rocSPARSE") : nullptr;
-  if (sparse == nullptr) GTEST_SKIP() << "librocsparse0 is not installed (apt-get install librocsparse0)";
+  if (sparse == nullptr)
+    GTEST_SKIP() << "librocsparse0 is not installed (apt-get install librocsparse0)";
   EXPECT_EQ(*sparse->version, "0.1");
   EXPECT_FALSE(sparse->release.known());  // Debian's soname carries no ROCm release
   CodeObjectFacts code = CollectCodeObjects(live, libs);

@@ -42,15 +42,14 @@ TEST(OffloadBundle, TargetIds) {
 }
 
 TEST(OffloadBundle, WalksAlignedBundles) {
-  std::string fatbin = Fatbin({BuildBundle(kIds), BuildBundle(kIds),
-                               BuildBundle({"host-x86_64-unknown-linux",
-                                            "hipv4-amdgcn-amd-amdhsa--gfx908:xnack-"})});
+  std::string fatbin = Fatbin(
+      {BuildBundle(kIds), BuildBundle(kIds),
+       BuildBundle({"host-x86_64-unknown-linux", "hipv4-amdgcn-amd-amdhsa--gfx908:xnack-"})});
   offload::RangeScan scan = offload::ScanRange(fatbin, 0, fatbin.size(), fatbin.size());
   EXPECT_EQ(scan.bundles, 3u);
   EXPECT_TRUE(scan.complete);
   EXPECT_TRUE(scan.errors.empty());
-  EXPECT_EQ(scan.targets,
-            (std::set<std::string>{"gfx1030", "gfx908:xnack-", "gfx90a:xnack-"}));
+  EXPECT_EQ(scan.targets, (std::set<std::string>{"gfx1030", "gfx908:xnack-", "gfx90a:xnack-"}));
 }
 
 TEST(OffloadBundle, PrefixOfALargerRangeIsIncompleteNotMalformed) {
