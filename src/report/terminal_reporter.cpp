@@ -163,12 +163,16 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
     // Checks blocked by one failure are one line ("- 9 checks  skipped: blocked by GPUs"),
     // not a wall of skips; -v lists them all.
     std::map<std::string, std::size_t> blocked_count;
+    // A symptom check ran despite its failed prerequisite; only skipped ones are grouped.
+    auto grouped = [](const CheckRecord* r) {
+      return !r->blocked_by.empty() && r->outcome.status == Status::kSkip;
+    };
     for (const CheckRecord* r : in_layer) {
-      if (!r->blocked_by.empty()) ++blocked_count[r->blocked_by];
+      if (grouped(r)) ++blocked_count[r->blocked_by];
     }
     std::set<std::string> grouped_shown;
     for (const CheckRecord* r : in_layer) {
-      if (!verbose && !r->blocked_by.empty() && blocked_count[r->blocked_by] > 1) {
+      if (!verbose && grouped(r) && blocked_count[r->blocked_by] > 1) {
         if (!grouped_shown.insert(r->blocked_by).second) continue;
         std::string label = fmt::format("{} checks", blocked_count[r->blocked_by]);
         out << "  " << paint("-", kDim) << ' ' << Pad(label, width)
@@ -178,6 +182,9 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
       Mark mark = MarkFor(r->outcome.status);
       std::string summary = r->outcome.summary;
       if (r->outcome.status == Status::kSkip) summary = "skipped: " + summary;
+      if (r->outcome.status != Status::kSkip && !r->blocked_by.empty()) {
+        summary += " (because of " + titles[r->blocked_by] + ")";
+      }
       out << "  " << paint(mark.glyph, mark.color) << ' ' << Pad(r->title, width)
           << (r->outcome.status == Status::kSkip ? paint(summary, kDim) : summary) << '\n';
       bool show_findings = verbose || r->outcome.findings.size() > 1;
