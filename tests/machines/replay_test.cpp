@@ -26,6 +26,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "support/golden.h"
 #include <nlohmann/json.hpp>
 
 namespace rocm_doctor {
@@ -194,6 +196,23 @@ std::string Join(const std::vector<std::string>& items) {
   return "[" + out + "]";
 }
 
+// The report with what changes from run to run taken out (timings, the checkout's path), so
+// the whole report can be compared with tests/golden/machines/<name>.json.
+std::string Normalized(nlohmann::json report) {
+  report.erase("duration_ms");
+  report.erase("started_at");
+  if (report.contains("checks") && report["checks"].is_array()) {
+    for (nlohmann::json& c : report["checks"]) c.erase("duration_ms");
+  }
+  std::string text = report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  const std::string source_dir = ROCMDOC_SOURCE_DIR;
+  for (std::size_t pos = text.find(source_dir); pos != std::string::npos;
+       pos = text.find(source_dir, pos)) {
+    text.replace(pos, source_dir.size(), "<source>");
+  }
+  return text;
+}
+
 class ReplayTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ReplayTest, ReportMatchesExpect) {
@@ -245,6 +264,11 @@ TEST_P(ReplayTest, ReportMatchesExpect) {
     ADD_FAILURE() << "report has no integer exit_code";
   }
   EXPECT_EQ(causes, expect.root_causes) << summary;
+  // The whole report, evidence and messages included, against its golden copy
+  // (ROCMDOC_UPDATE_GOLDEN=1 rewrites them; review the diff before committing).
+  EXPECT_EQ(rocm_doctor::testing::CompareWithGolden("machines/" + GetParam() + ".json",
+                                                    Normalized(report)),
+            "");
 
   for (const auto& [id, status] : expect.checks) {
     const nlohmann::json* found = nullptr;
