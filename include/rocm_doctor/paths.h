@@ -57,4 +57,12 @@ inline constexpr std::string_view kHypervisorType = "/sys/hypervisor/type";
 inline constexpr std::string_view kClocksourceAvailable =
     "/sys/devices/system/clocksource/clocksource0/available_clocksource";
 
+// ROCm userspace (sysfs-layout.md section 6): /opt/rocm-X.Y.Z releases, /opt/rocm pointing at
+// one, and distribution packages in the multiarch directory (Debian's ROCm 5.x).
+inline constexpr std::string_view kOpt = "/opt";
+inline constexpr std::string_view kOptRocm = "/opt/rocm";
+inline constexpr std::string_view kMultiarchLibDir = "/usr/lib/x86_64-linux-gnu";
+inline constexpr std::string_view kLdSoConf = "/etc/ld.so.conf";
+inline constexpr std::string_view kDpkgStatus = "/var/lib/dpkg/status";
+
 }  // namespace rocm_doctor::paths

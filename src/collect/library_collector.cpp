@@ -10,15 +10,10 @@
 #include "collect/sysfs_reader.h"
 #include "collect/tensile_parse.h"
 #include "rocm_doctor/facts/libraries.h"
+#include "rocm_doctor/paths.h"
 
 namespace rocm_doctor {
 namespace {
-
-// Where ROCm installs live (machine-format.md, sysfs-layout.md section 6). Debian and Ubuntu
-// ship ROCm 5.x libraries in the multiarch directory (librocsparse0, librocrand1 ...).
-constexpr std::string_view kOptDir = "/opt";
-constexpr std::string_view kOptRocm = "/opt/rocm";
-constexpr std::string_view kMultiarchDir = "/usr/lib/x86_64-linux-gnu";
 
 // Bytes of a library read for its offload bundles. SystemView::ReadFile reads a prefix only; the
 // section header table is at the end of the file, so in a real library (librocsparse 5.3 is
@@ -206,16 +201,16 @@ void DefaultDirs(const SystemView& view, std::vector<std::string>& dirs,
     dirs.push_back(lib);
     found_by.push_back(label);
   };
-  add(std::string(kOptRocm), std::string(kOptRocm));
-  DirListing opt = view.ListDir(kOptDir);
+  add(std::string(paths::kOptRocm), std::string(paths::kOptRocm));
+  DirListing opt = view.ListDir(paths::kOpt);
   for (const std::string& name : opt.names) {
-    if (name.rfind("rocm-", 0) == 0) add(JoinPath(kOptDir, name), JoinPath(kOptDir, name));
+    if (name.rfind("rocm-", 0) == 0) add(JoinPath(paths::kOpt, name), JoinPath(paths::kOpt, name));
   }
   if (std::optional<std::string> rocm_path = view.GetEnv("ROCM_PATH")) {
     if (!rocm_path->empty() && rocm_path->front() == '/') add(Normalize(*rocm_path), "ROCM_PATH");
   }
-  if (std::find(dirs.begin(), dirs.end(), kMultiarchDir) == dirs.end()) {
-    dirs.emplace_back(kMultiarchDir);
+  if (std::find(dirs.begin(), dirs.end(), paths::kMultiarchLibDir) == dirs.end()) {
+    dirs.emplace_back(paths::kMultiarchLibDir);
     found_by.emplace_back("multiarch");
   }
 }

@@ -14,27 +14,19 @@
 #include "collect/sysfs_parse.h"
 #include "collect/sysfs_reader.h"
 #include "rocm_doctor/facts/rocm.h"
+#include "rocm_doctor/paths.h"
 #include "system/self_exe.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kOpt = "/opt";
-constexpr std::string_view kOptRocm = "/opt/rocm";
 constexpr std::string_view kHipStem = "libamdhip64";
 constexpr std::string_view kHsaStem = "libhsa-runtime64";
-constexpr std::string_view kLdSoConf = "/etc/ld.so.conf";
-constexpr std::string_view kDpkgStatus = "/var/lib/dpkg/status";
 // glibc's trusted directories on x86_64 Debian/Ubuntu/Fedora, in the order ld.so searches them.
-constexpr std::string_view kDefaultLibDirs[] = {"/lib/x86_64-linux-gnu",
-                                                "/usr/lib/x86_64-linux-gnu",
-                                                "/lib64",
-                                                "/usr/lib64",
-                                                "/lib",
-                                                "/usr/lib"};
+constexpr std::string_view kDefaultLibDirs[] = {
+    "/lib/x86_64-linux-gnu", paths::kMultiarchLibDir, "/lib64", "/usr/lib64", "/lib", "/usr/lib"};
 // Where distribution packages put ROCm (Debian/Ubuntu multiarch, Fedora/SUSE lib64, Arch lib).
-constexpr std::string_view kDistroLibDirs[] = {"/usr/lib/x86_64-linux-gnu", "/usr/lib64",
-                                               "/usr/lib"};
+constexpr std::string_view kDistroLibDirs[] = {paths::kMultiarchLibDir, "/usr/lib64", "/usr/lib"};
 
 // Bounds against hostile trees (a machine directory with 100000 /opt entries, a link loop, an
 // ld.so.conf that includes itself).
@@ -221,10 +213,10 @@ class DpkgStatus {
   // The upstream version of an installed package, e.g. "Package: libamdhip64-5" ...
   // "Version: 5.2.3-8" -> "5.2.3".
   Fact<std::string> Version(std::string_view package) {
-    const std::string src(kDpkgStatus);
+    const std::string src(paths::kDpkgStatus);
     if (!loaded_) {
       loaded_ = true;
-      file_ = view_.ReadFile(kDpkgStatus, kDpkgStatusLimit);
+      file_ = view_.ReadFile(paths::kDpkgStatus, kDpkgStatusLimit);
     }
     if (!file_.ok()) return Fact<std::string>::Unknown(src, std::string(ToString(file_.status)));
     bool in_package = false;
@@ -489,29 +481,29 @@ RocmFacts CollectFacts<RocmFacts>(const SystemView& view) {
   facts.ld_library_path = EnvFact(view, "LD_LIBRARY_PATH");
 
   InstallFinder finder(view);
-  LinkTarget link = view.ReadLink(kOptRocm);
-  NodeInfo opt_rocm = view.Stat(kOptRocm);
+  LinkTarget link = view.ReadLink(paths::kOptRocm);
+  NodeInfo opt_rocm = view.Stat(paths::kOptRocm);
   if (link.ok() || (opt_rocm.ok() && opt_rocm.type == NodeType::kDirectory)) {
-    std::string target = Resolve(view, kOptRocm);
+    std::string target = Resolve(view, paths::kOptRocm);
     if (link.ok()) {
       facts.opt_rocm_target = Fact<std::string>::Known(
-          target, std::string(kOptRocm) + " -> " + parse::Printable(link.target));
+          target, std::string(paths::kOptRocm) + " -> " + parse::Printable(link.target));
     } else {
-      facts.opt_rocm_target = Fact<std::string>::Known(target, std::string(kOptRocm));
+      facts.opt_rocm_target = Fact<std::string>::Known(target, std::string(paths::kOptRocm));
     }
-    if (opt_rocm.ok()) finder.Add(std::string(kOptRocm), "opt-link");
+    if (opt_rocm.ok()) finder.Add(std::string(paths::kOptRocm), "opt-link");
   } else {
     facts.opt_rocm_target = Fact<std::string>::Unknown(
-        std::string(kOptRocm),
+        std::string(paths::kOptRocm),
         link.status == FsStatus::kNotFound ? "not found" : std::string(ToString(link.status)));
   }
-  DirListing opt = view.ListDir(kOpt);
+  DirListing opt = view.ListDir(paths::kOpt);
   if (opt.ok()) {
     std::size_t taken = 0;
     for (const std::string& name : opt.names) {
       if (!parse::StartsWith(name, "rocm-") || taken == kMaxOptEntries) continue;
       ++taken;
-      finder.Add(JoinPath(kOpt, name), "opt");
+      finder.Add(JoinPath(paths::kOpt, name), "opt");
     }
   }
   if (facts.rocm_path_env.known() && !facts.rocm_path_env->empty() &&
@@ -537,7 +529,7 @@ RocmFacts CollectFacts<RocmFacts>(const SystemView& view) {
   }
   std::vector<std::string> conf_dirs;
   std::size_t conf_files = 0;
-  ReadLdSoConf(view, kLdSoConf, 0, conf_files, conf_dirs);
+  ReadLdSoConf(view, paths::kLdSoConf, 0, conf_files, conf_dirs);
   for (std::string& dir : conf_dirs) {
     finder.AddLibDir(dir, "ld.so.conf");
     order.push_back(std::move(dir));
