@@ -5,14 +5,18 @@ set -euo pipefail
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
 packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libspdlog-dev nlohmann-json3-dev
-          tar gzip)
+          libtomlplusplus-dev tar gzip)
 # The HIP probe helper (rocm-doctor-hip) builds with Debian's ROCm 5.2.3 hipcc (clang-15) for
 # gfx90a and gfx1030; without it the doctor still runs and reports the probe as missing.
 packages+=(hipcc libamdhip64-dev libamdhip64-5 libhsa-runtime64-1)
 if [[ ${1:-} == --test ]]; then
   packages+=(libgtest-dev libgmock-dev clang python3 python3-jsonschema dpkg-dev file)
+  # The ASan+UBSan build and its libFuzzer targets (tools/test.sh, tools/fuzz.sh).
+  packages+=(libclang-rt-14-dev libfuzzer-14-dev)
   # Real ROCm libraries the libraries-layer tests read (code objects inside librocsparse).
   packages+=(librocsparse0 librocrand1 rocminfo)
+  # The real consumers of the Prometheus textfile output (promtool check metrics, node-exporter).
+  packages+=(prometheus prometheus-node-exporter)
 fi
 missing=()
 for p in "${packages[@]}"; do

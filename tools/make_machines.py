@@ -808,6 +808,12 @@ def m_init_failed(out, cap):
         "driver.amdgpu.init_failed with the kernel log lines as evidence. Exit 1.", expect))
 
 
+# driver.kernel_support's warning on the Ubuntu 22.04.5 hosts that boot the 6.5 HWE kernel of
+# 22.04.4 (checks/data/rocm_kernels.csv, ROCm 6.2.0).
+KS_65_NOTE = (" driver.kernel_support also warns driver.kernel.unsupported: ROCm 6.2.0 lists "
+              "Linux 5.15 GA and 6.8 HWE for Ubuntu 22.04.5, not 6.5.")
+
+
 def m_kfd_missing(out, cap):
     m = Machine(out, "kfd-missing", "RX 6900 XT on a kernel built without CONFIG_HSA_AMD")
     g = rx6900xt(cap)
@@ -822,8 +828,8 @@ def m_kfd_missing(out, cap):
     amdgpu_module(m)
     place_gpu(m, g)
     log(m, healthy_log(g.bdf, "1002:73bf", 16368)[:4])
-    expect = ["exit 1", "root_cause driver.kfd.missing", "check driver.amdgpu pass",
-              "check driver.kfd fail"]
+    expect = ["exit 1", "root_cause driver.kfd.missing", "root_cause driver.kernel.unsupported",
+              "check driver.amdgpu pass", "check driver.kfd fail"]
     m.finish(expect, readme(
         "kfd-missing", "An RX 6900 XT (0000:0c:00.0) bound to amdgpu with its DRM card and "
         "render node, on a self-built kernel 6.6.30-custom without CONFIG_HSA_AMD: no "
@@ -835,7 +841,8 @@ def m_kfd_missing(out, cap):
                         "GPU model).", "A kernel log of a normal amdgpu init without any "
                         "\"kfd kfd: amdgpu: added device\" line."],
         "Fail: amdgpu drives the GPU but there is no /dev/kfd — root cause driver.kfd.missing. "
-        "Exit 1.", expect))
+        "driver.kernel_support also warns driver.kernel.unsupported: ROCm 6.2.0 lists no Debian "
+        "release. Exit 1.", expect))
 
 
 def m_bar_small(out, cap):
@@ -845,7 +852,8 @@ def m_bar_small(out, cap):
     consumer_host(m, g, os_id="ubuntu2204", release="6.5.0-45-generic", mem_kb=32766384,
                   cpu="AMD Ryzen 7 5700X 8-Core Processor",
                   log_lines=healthy_log(g.bdf, "1002:73bf", 16368))
-    expect = ["exit 0", "root_cause hardware.bar.small", "check hardware.bar warn"]
+    expect = ["exit 0", "root_cause hardware.bar.small", "root_cause driver.kernel.unsupported",
+              "check hardware.bar warn"]
     m.finish(expect, readme(
         "bar-small", "An RX 6900 XT (16 GiB) whose CPU-visible VRAM window is 256 MiB: Above 4G "
         "Decoding / Resizable BAR off in the firmware setup. Ubuntu 22.04 HWE kernel.",
@@ -854,7 +862,8 @@ def m_bar_small(out, cap):
         COMMON_ADDED + ["`mem_info_vis_vram_total` replaced by 268435456 (256 MiB, the "
                         "classic non-resizable BAR size) by hand; `device` from the uevent.",
                         "KFD topology (gfx1030, 80 CUs) and /dev/kfd as for rx7900xtx-healthy."],
-        "Warn: 256 MiB of 16368 MiB VRAM is CPU-visible — hardware.bar.small. Exit 0.", expect))
+        "Warn: 256 MiB of 16368 MiB VRAM is CPU-visible — hardware.bar.small." + KS_65_NOTE +
+        " Exit 0.", expect))
 
 
 def m_not_loaded(out, cap):
@@ -864,7 +873,8 @@ def m_not_loaded(out, cap):
                   cpu="AMD Ryzen 7 5700X 8-Core Processor", loaded=False,
                   log_lines=["Linux version 6.5.0-45-generic (buildd@lcy02-amd64-045)",
                              "pci 0000:0c:00.0: [1002:73bf] type 00 class 0x030000"])
-    expect = ["exit 1", "root_cause driver.amdgpu.not_loaded", "check hardware.gpus pass",
+    expect = ["exit 1", "root_cause driver.amdgpu.not_loaded",
+              "root_cause driver.kernel.unsupported", "check hardware.gpus pass",
               "check driver.blacklist pass", "check driver.amdgpu fail", "check driver.kfd skip"]
     m.finish(expect, readme(
         "amdgpu-not-loaded", "An RX 6900 XT on the PCI bus with no driver bound; amdgpu is not "
@@ -876,7 +886,7 @@ def m_not_loaded(out, cap):
         COMMON_ADDED + ["No /dev/kfd, no DRM nodes, no KFD topology (they exist only when "
                         "amdgpu is loaded)."],
         "Fail: root cause driver.amdgpu.not_loaded (fix: `sudo modprobe amdgpu`); the /dev/kfd "
-        "and later checks are blocked by it. Exit 1.", expect))
+        "and later checks are blocked by it." + KS_65_NOTE + " Exit 1.", expect))
 
 
 def m_blacklisted_nomodeset(out, cap):
@@ -890,7 +900,8 @@ def m_blacklisted_nomodeset(out, cap):
                   log_lines=["Booted with the nomodeset parameter. Only the system framebuffer "
                              "will be available",
                              "[drm] amdgpu kernel modesetting disabled."])
-    expect = ["exit 1", "root_cause driver.amdgpu.blacklisted", "check driver.blacklist fail",
+    expect = ["exit 1", "root_cause driver.amdgpu.blacklisted",
+              "root_cause driver.kernel.unsupported", "check driver.blacklist fail",
               "check driver.amdgpu skip"]
     m.finish(expect, readme(
         "blacklisted-nomodeset", "amdgpu-not-loaded, but the reason is `nomodeset` on "
@@ -899,7 +910,8 @@ def m_blacklisted_nomodeset(out, cap):
         COMMON_ADDED + ["`nomodeset` on the command line and the two kernel log lines Linux "
                         "6.x prints for it (drm_nomodeset.c, amdgpu_drv.c): written by hand."],
         "Fail: root cause driver.amdgpu.blacklisted naming the `nomodeset` token of "
-        "/proc/cmdline; driver.amdgpu is blocked by driver.blacklist. Exit 1.", expect))
+        "/proc/cmdline; driver.amdgpu is blocked by driver.blacklist." + KS_65_NOTE +
+        " Exit 1.", expect))
 
 
 def m_blacklisted_modprobe(out, cap):
@@ -1710,12 +1722,815 @@ def m_hip_load_failed(out, cap):
         "Exit 1.", expect))
 
 
+# --------------------------------------------------------------------------------------------
+# Runtime and libraries layers, second set (issue 3): environment, gfx906, HIP probe outcomes,
+# the support matrix's kernel and driver rows, rocm-smi-lib.
+
+HIP_620_VERSION = 60241133  # HIP 6.2.41133, ROCm 6.2.0's (hipRuntimeGetVersion encoding)
+RSMI_INIT_ERROR = ("An error occurred during initialization, during monitor discovery or when "
+                   "when initializing internal data structures")  # rsmi_status_string(8), verbatim
+SRC_SMI_88 = ("ROCm/rocm_smi_lib issue #88 (https://github.com/ROCm/rocm_smi_lib/issues/88): "
+              "the stderr of an rsmi_init that timed out on its /dev/shm mutex, verbatim")
+SRC_6138 = ("ROCm/ROCm issue #6138 (https://github.com/ROCm/ROCm/issues/6138, comment #2) — "
+            "captures/issues/ROCm-ROCm-6138_RadeonVII_gfx906_TheRock_PARTIAL/"
+            "rocminfo.gpu-agent-only.txt (GitHub user content, no licence; cited by URL)")
+SRC_DELAUNAY = ("Delaunay/regression `lspci-k.txt` — https://github.com/Delaunay/regression @ "
+                "aa6f3bd8beaaded5b54160454671fd821eca4228 (no licence; cited): Vega 20 behind "
+                "AMD 1002:14a0/14a1 bridges")
+
+
+def smi_library(m, release="6.2.0", version="7.3.60200"):
+    """rocm-smi-lib of an AMD ROCm install: lib/librocm_smi64.so.<version> (empty placeholder)
+    with its soname and dev links, as ROCm 6.2.0's rocm-smi-lib package installs them."""
+    lib = f"/opt/rocm-{release}/lib"
+    major = version.split(".")[0]
+    m.write(f"{lib}/librocm_smi64.so.{version}", b"")
+    m.link(f"{lib}/librocm_smi64.so.{major}", f"{lib}/librocm_smi64.so.{version}")
+    m.link(f"{lib}/librocm_smi64.so", f"{lib}/librocm_smi64.so.{major}")
+    return f"{lib}/librocm_smi64.so.{major}"
+
+
+def smi_probe(m, lib, *, init=(0, "RSMI_STATUS_SUCCESS",
+                               "The function has been executed successfully."),
+              devices=(), library_version="7.3.0", driver_version=None, stderr="",
+              wall_seconds=0.21):
+    """The recorded `rocm-doctor probe-smi LIB` (probe "rocm-smi", docs/probes.md)."""
+    code, name, message = init
+    report = {"probe": "rocm-smi", "format": 1, "attempts": [{"library": lib, "error": None}],
+              "library": lib, "missing_symbols": [], "library_version": library_version,
+              "library_build": None, "driver_version": driver_version,
+              "init": {"code": code, "name": name, "message": message},
+              "device_count": len(devices) if code == 0 else None, "count_error": None,
+              "devices": list(devices)}
+    m.probe("rocm-smi", ["/usr/bin/rocm-doctor", "probe-smi", lib],
+            stdout=json.dumps(report, separators=(",", ":")) + "\n", stderr=stderr,
+            wall_seconds=wall_seconds)
+
+
+def smi_device(index, bdf, device_id, name, **fields):
+    dom, bus, rest = bdf.split(":")
+    dev, fn = rest.split(".")
+    bdfid = (int(dom, 16) << 32) | (int(bus, 16) << 8) | (int(dev, 16) << 3) | int(fn)
+    d = {"index": index, "device_id": device_id, "name": name, "bdfid": bdfid, "pci_bdf": bdf,
+         "vbios_version": None, "power_cap_uw": None, "vram_total_bytes": None, "firmware": {},
+         "ecc_umc": None, "errors": {}}
+    d.update(fields)
+    return d
+
+
+def hip_probe(m, devices, *, device_count=None, state="exited", error="", stdout=None):
+    """The recorded `rocm-doctor-hip --probe` (probe "hip-probe", docs/hip-helper.md)."""
+    if stdout is None:
+        stdout = json.dumps({"helper": "rocm-doctor-hip", "version": 1, "backend": "hip",
+                             "targets": ["gfx90a", "gfx1030"], "runtime_version": HIP_620_VERSION,
+                             "driver_version": HIP_620_VERSION,
+                             "device_count": len(devices) if device_count is None
+                             else device_count, "error": None, "devices": list(devices)},
+                            separators=(",", ":")) + "\n"
+    m.probe("hip-probe", ["/usr/libexec/rocm-doctor/rocm-doctor-hip", "--probe"], state=state,
+            stdout=stdout, error=error, wall_seconds=3.1 if state == "exited" else 0.0)
+
+
+def mi210_hip_device(index, bus):
+    return {"index": index, "name": "AMD Instinct MI210", "arch": "gfx90a:sramecc+:xnack-",
+            "compute_units": 104, "total_memory_bytes": 68702699520, "clock_khz": 1700000,
+            "memory_clock_khz": 1600000, "memory_bus_width_bits": 4096,
+            "pci_bdf": f"0000:{bus:02x}:00.0", "large_bar": True, "error": None,
+            "smoke": {"ok": True, "kernel_ms": 0.05 + index / 1000, "error": None,
+                      "mismatch": None, "checked_elements": 4096}}
+
+
+def elf_section(data, wanted):
+    """(header offset, file offset, size) of ELF64 little-endian section `wanted`."""
+    import struct
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    str_off, = struct.unpack_from("<Q", data, shoff + shstrndx * shentsize + 0x18)
+    for i in range(shnum):
+        hdr = shoff + i * shentsize
+        name_off, = struct.unpack_from("<I", data, hdr)
+        name = data[str_off + name_off:data.index(b"\0", str_off + name_off)].decode()
+        if name == wanted:
+            off, size = struct.unpack_from("<QQ", data, hdr + 0x18)
+            return hdr, off, size
+    raise KeyError(wanted)
+
+
+def compressed_fatbin_library(fixture):
+    """The hipcc-built fixture with its .hip_fatbin replaced by the same offload bundle compressed
+    as clang-offload-bundler --compress writes it (CCOB version 2, zlib): "CCOB", uint16 version,
+    uint16 method (0 = zlib), uint32 total size, uint32 uncompressed size, uint64 truncated MD5
+    (low 8 bytes, little endian), then the zlib stream."""
+    import hashlib
+    import struct
+    import zlib
+    with open(fixture, "rb") as f:
+        data = bytearray(f.read())
+    hdr, off, size = elf_section(data, ".hip_fatbin")
+    section = bytes(data[off:off + size])
+    magic = b"__CLANG_OFFLOAD_BUNDLE__"
+    assert section.startswith(magic)
+    count, = struct.unpack_from("<Q", section, len(magic))
+    pos, end = len(magic) + 8, 0
+    for _ in range(count):
+        e_off, e_size, t_size = struct.unpack_from("<QQQ", section, pos)
+        end = max(end, e_off + e_size)
+        pos += 24 + t_size
+    bundle = section[:end]
+    packed = zlib.compress(bundle, 9)
+    digest = hashlib.md5(bundle).digest()
+    ccob = (b"CCOB" + struct.pack("<HHII", 2, 0, 24 + len(packed), len(bundle)) + digest[:8] +
+            packed)
+    # In place of the uncompressed bundle (bundles sit at 4096-aligned offsets), the rest zeroed;
+    # the section header's size shrinks to the compressed bundle.
+    assert len(ccob) <= size
+    data[off:off + size] = ccob + bytes(size - len(ccob))
+    struct.pack_into("<Q", data, hdr + 0x20, len(ccob))
+    return bytes(data), bundle, len(ccob)
+
+
+def m_code_object_compressed(out, cap):
+    m = Machine(out, "code-object-compressed",
+                "rocFFT whose device code is in a compressed offload bundle")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    rocm_install(m)
+    fixture = os.path.join(REPO, "tests/fixtures/libraries/libfx_gfx90a_gfx1030.so")
+    lib, bundle, packed = compressed_fatbin_library(fixture)
+    path = "/opt/rocm-6.2.0/lib/librocfft.so.0.1.60200"
+    m.write(path, lib)
+    m.link("/opt/rocm-6.2.0/lib/librocfft.so.0", path)
+    m.link("/opt/rocm-6.2.0/lib/librocfft.so", "/opt/rocm-6.2.0/lib/librocfft.so.0")
+    expect = ["exit 2", "check runtime.rocm pass", "check libraries.inventory pass",
+              "check libraries.code_objects unknown",
+              "finding libraries.code_object.unknown unknown"]
+    m.finish(expect, readme(
+        "code-object-compressed", "rx7900xtx-healthy with a rocFFT in /opt/rocm-6.2.0/lib whose "
+        "`.hip_fatbin` holds one compressed offload bundle (`CCOB`), as ROCm 6.2 and later "
+        "build their libraries (`--offload-compress`): the targets are listed only inside the "
+        "compressed data, so the doctor cannot tell whether there is code for gfx1100.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            ROCM_COMMON + "; the default ROCm 6.2.0 install (below).",
+            "`lib/librocfft.so.0.1.60200` (with `.so.0` and `.so` links): "
+            "`tests/fixtures/libraries/libfx_gfx90a_gfx1030.so` (hipcc-built, see "
+            "code-object-missing-gfx) whose uncompressed bundle (" + str(len(bundle)) +
+            " bytes: host, gfx1030, gfx90a:xnack-) was compressed by this script into a CCOB "
+            "version 2 bundle (zlib, " + str(packed) + " bytes: the header clang-offload-bundler "
+            "19 writes, with the truncated MD5 of the data), written in place of the "
+            "uncompressed bundle with the `.hip_fatbin` section size shrunk to it. Debian's "
+            "clang 15 cannot compress bundles itself.",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Unknown: libraries.code_objects reports libraries.code_object.unknown for rocFFT "
+        "(compressed offload bundles: targets unknown) — not a pass and not a failure. "
+        "Exit 2.", expect))
+
+
+def m_library_dir_unreadable(out, cap):
+    m = Machine(out, "library-dir-unreadable", "/opt/rocm-6.3.1/lib readable only by root")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    rocm_install(m)
+    m.write("/opt/rocm-6.3.1/.info/version", "6.3.1-48\n")
+    m.mkdir("/opt/rocm-6.3.1/lib")
+    m.meta["errors"] = {"list": {"/opt/rocm-6.3.1/lib": {"status": "permission-denied",
+                                                        "error": "Permission denied"}}}
+    expect = ["exit 2", "check runtime.rocm pass", "check libraries.inventory unknown",
+              "finding libraries.inventory.unreadable unknown"]
+    m.finish(expect, readme(
+        "library-dir-unreadable", "rx7900xtx-healthy (ROCm 6.2.0 in use through /opt/rocm) "
+        "with a second release, ROCm 6.3.1, unpacked by root under a umask of 077: "
+        "/opt/rocm-6.3.1/lib is drwx------ root:root, so alice cannot list it and which "
+        "libraries it holds is not known.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            ROCM_COMMON + "; the default ROCm 6.2.0 install (below).",
+            "/opt/rocm-6.3.1/.info/version `6.3.1-48` and an empty `lib/`, with "
+            "machine.json `errors.list` making the listing of /opt/rocm-6.3.1/lib fail with "
+            "EACCES (docs/probes.md) as it does for alice on the host.",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Unknown: libraries.inventory reports libraries.inventory.unreadable for "
+        "/opt/rocm-6.3.1/lib (permission denied); the ROCm 6.2.0 in use is fine. Exit 2.",
+        expect))
+
+
+def m_hip_platform_invalid(out, cap):
+    m = Machine(out, "hip-platform-invalid", "HIP_PLATFORM=clang")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    m.meta["env"]["HIP_PLATFORM"] = "clang"
+    expect = ["exit 0", "root_cause runtime.env.hip_platform_invalid",
+              "check runtime.hip_platform warn", "finding runtime.env.hip_platform_invalid warn"]
+    m.finish(expect, readme(
+        "hip-platform-invalid", "rx7900xtx-healthy where a build script exports "
+        "HIP_PLATFORM=clang, confusing it with HIP_COMPILER=clang — hipcc stops with "
+        "\"error: unknown HIP_PLATFORM = 'clang'\" (ROCm/legacy-rocm-build#1399, "
+        "https://github.com/ROCm/legacy-rocm-build/issues/1399).",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [ROCM_COMMON + "; machine.json env HIP_PLATFORM=clang."],
+        "Warn: runtime.hip_platform reports runtime.env.hip_platform_invalid (neither amd nor "
+        "nvidia), the fix `export HIP_PLATFORM=amd`. Exit 0.", expect))
+
+
+def m_env_settings(out, cap):
+    m = Machine(out, "env-debug-settings", "HSA_ENABLE_SDMA=0 and AMD_SERIALIZE_KERNEL=3 set")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    m.meta["env"].update({"HSA_ENABLE_SDMA": "0", "AMD_SERIALIZE_KERNEL": "3"})
+    expect = ["exit 0", "check runtime.env_info pass", "finding runtime.env.setting info"]
+    m.finish(expect, readme(
+        "env-debug-settings", "rx7900xtx-healthy whose /etc/environment still carries two "
+        "workarounds from a debugging session: HSA_ENABLE_SDMA=0 (copies by blit kernels "
+        "instead of the SDMA engines, the common advice for SDMA hangs on RDNA3) and "
+        "AMD_SERIALIZE_KERNEL=3 (wait for every kernel before and after launch).",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [ROCM_COMMON + "; the two variables in machine.json env."],
+        "Pass with two informational runtime.env.setting findings naming each variable and "
+        "what it changes (it slows the GPU down; unset it when not debugging). Exit 0.",
+        expect))
+
+
+def radeon_vii(cap):
+    """A Radeon VII (Vega 20, gfx906, 1002:66af rev c1) at 0000:2f:00.0 behind Vega 20's own
+    upstream/downstream switch ports (1002:14a0/14a1), from its rocminfo agent (ROCm/ROCm#6138):
+    60 CUs x 4 SIMDs, wave64, 1801 MHz, 16 GiB (16760832 KB pool), BDFID 12032 = 0x2f00, PP
+    (MEC) firmware 481, SDMA 145."""
+    vram = 16760832 * 1024
+    files = {"vendor": "0x1002", "device": "0x66af", "subsystem_vendor": "0x1002",
+             "subsystem_device": "0x081e", "revision": "0xc1", "class": "0x030000",
+             "numa_node": "-1", "current_link_speed": "8.0 GT/s PCIe",
+             "current_link_width": "16", "max_link_speed": "8.0 GT/s PCIe",
+             "max_link_width": "16", "mem_info_vram_total": str(vram),
+             "mem_info_vis_vram_total": str(vram),
+             "uevent": "DRIVER=amdgpu\nPCI_CLASS=30000\nPCI_ID=1002:66AF\n"
+                       "PCI_SUBSYS_ID=1002:081E\nPCI_SLOT_NAME=0000:2f:00.0\n"}
+    kp = gpu_node_props(simd=240, simd_per_cu=4, wave=64, gfx=90006, device_id=0x66af,
+                        location_id=12032, render_minor=128, array_count=4, cu_per_array=15,
+                        fw=481, sdma_fw=145, capability=746037888, clk=1801)
+    bridges = [("0000:00:03.1", (), "0x1022", None),
+               ("0000:2d:00.0", ("0000:00:03.1",), "0x1002", "0x14a0"),
+               ("0000:2e:00.0", ("0000:00:03.1", "0000:2d:00.0"), "0x1002", "0x14a1")]
+    return Gpu("0000:2f:00.0", "pci0000:00", ("0000:00:03.1", "0000:2d:00.0", "0000:2e:00.0"),
+               bridges, files, kp, vram, "gfx906", kfd_name="vega20", gpu_id=26287)
+
+
+def m_radeon_vii(out, cap):
+    m = Machine(out, "radeon-vii-deprecated", "Radeon VII (gfx906) on ROCm 6.2.0")
+    g = radeon_vii(cap)
+    rel = "5.15.0-116-generic"
+    consumer_host(m, g, os_id="ubuntu2204", release=rel, mem_kb=65768412,
+                  cpu="AMD Ryzen 9 5950X 16-Core Processor",
+                  log_lines=healthy_log(g.bdf, "1002:66af", 16368))
+    rocm_install(m)
+    lib = smi_library(m)
+    smi_probe(m, lib, devices=[smi_device(0, g.bdf, 0x66af, "Vega 20 [Radeon VII]",
+                                          vram_total_bytes=g.vram, firmware={"mec": 481})])
+    expect = ["exit 0", "check hardware.gpus pass", "check driver.kernel_support pass",
+              "check runtime.driver_compat pass", "check runtime.gfx_support pass",
+              "finding runtime.gfx.deprecated info", "check libraries.rocm_smi pass"]
+    m.finish(expect, readme(
+        "radeon-vii-deprecated", "A desktop with a Radeon VII (Vega 20, gfx906) at "
+        "0000:2f:00.0, Ubuntu 22.04.5 with its GA kernel 5.15 and the in-tree amdgpu, ROCm "
+        "6.2.0 — a release that still supports gfx906 but lists it as deprecated.",
+        [SRC_6138 + ": the GPU agent (gfx906, Chip ID 0x66af, 60 CUs, 4 SIMDs per CU, wave64, "
+         "1801 MHz, BDFID 12032, 16760832 KB of VRAM, uCode 481/145).",
+         SRC_DELAUNAY + "."],
+        COMMON_ADDED + [
+            "The PCI function and KFD node from those values: vendor/device 1002:66af, revision "
+            "0xc1 (libdrm amdgpu.ids: AMD Radeon VII), subsystem 1002:081e and the PCIe 3.0 "
+            "x16 link are assumptions; large BAR on (VRAM fully CPU-visible) assumed; "
+            "gfx_target_version 90006, location_id 12032, KFD node name `vega20`.",
+            "ROCm 6.2.0 as in every machine (below), plus rocm-smi-lib's "
+            "`lib/librocm_smi64.so.7.3.60200` (placeholder, with `.so.7`/`.so` links) and a "
+            "recorded `rocm-smi` probe whose rsmi_init succeeded and that reports the one GPU "
+            "(device id, address, VRAM, MEC firmware 481 as rocminfo shows it); the other "
+            "values are null (not recorded).",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Pass: the kernel is one ROCm 6.2.0 lists for Ubuntu 22.04.5, the in-tree driver is "
+        "within its kernels, rocm-smi-lib sees the GPU KFD has, and runtime.gfx_support passes "
+        "with the informational runtime.gfx.deprecated (\"support will be removed in a future "
+        "release\"). Exit 0.", expect))
+
+
+def m_hip_device_error(out, cap):
+    m = Machine(out, "hip-device-error", "4x MI210, HIP cannot query GPU 2")
+    mi210_host(m, 4, cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic root=/dev/sda2 ro "
+               "iommu=pt")
+    buses = [0x03, 0x23, 0x43, 0x63]
+    devices = [mi210_hip_device(i, b) for i, b in enumerate(buses)]
+    bad = {"code": 101, "name": "hipErrorInvalidDevice", "message": "invalid device ordinal"}
+    devices[2] = {"index": 2, "name": None, "arch": None, "compute_units": None,
+                  "total_memory_bytes": None, "clock_khz": None, "memory_clock_khz": None,
+                  "memory_bus_width_bits": None, "pci_bdf": None, "large_bar": None,
+                  "error": dict(bad, call="GetDeviceProperties"),
+                  "smoke": {"ok": False, "kernel_ms": None, "error": dict(bad, call="SetDevice"),
+                            "mismatch": None, "checked_elements": 0}}
+    hip_probe(m, devices)
+    expect = ["exit 1", "root_cause runtime.hip.device_error", "root_cause runtime.hip.smoke_failed",
+              "check runtime.hip_devices fail", "finding runtime.hip.device_error fail"]
+    m.finish(expect, readme(
+        "hip-device-error", "The MI210 server of mi210-xgmi-healthy with 4 GPUs (one hive, "
+        "iommu=pt): HIP counts 4 devices, but for device 2 hipGetDeviceProperties (and then "
+        "hipSetDevice) return hipErrorInvalidDevice.",
+        ["None captured (see mi210-xgmi-healthy)."],
+        MI210_ADDED + [
+            "A recorded `hip-probe` (docs/hip-helper.md, JSON format 1, HIP 6.2.41133), made by "
+            "hand: devices 0, 1 and 3 as on the healthy machine; device 2's properties null "
+            "with the GetDeviceProperties error and its smoke test failing at SetDevice. Which "
+            "runtime state gives this error for a counted device on real hardware was not "
+            "captured: the machine tests how the doctor judges the helper's device error.",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Fail: runtime.hip_devices reports runtime.hip.device_error for device 2 (and "
+        "runtime.hip.smoke_failed for its smoke test); both are root causes, every lower link "
+        "holds. Exit 1.", expect))
+
+
+def m_hip_load_probe_failed(out, cap):
+    m = Machine(out, "hip-load-probe-failed", "no process could be started (task limit)")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    rocm_install(m, hip_load=None)
+    m.probe("hip-load", ["/usr/bin/rocm-doctor", "probe-load",
+                         "/opt/rocm-6.2.0/lib/libamdhip64.so.6"], state="spawn-failed",
+            error="/usr/bin/rocm-doctor: Resource temporarily unavailable", wall_seconds=0.0)
+    hip_probe(m, [], state="spawn-failed", stdout="",
+              error="/usr/libexec/rocm-doctor/rocm-doctor-hip: Resource temporarily unavailable")
+    expect = ["exit 2", "check runtime.rocm pass", "check runtime.hip_load unknown",
+              "finding runtime.hip_load.probe_failed unknown", "check runtime.hip_devices error"]
+    m.finish(expect, readme(
+        "hip-load-probe-failed", "rx7900xtx-healthy captured while alice's session had "
+        "exhausted its task limit (systemd's TasksMax for the user slice; a runaway build had "
+        "forked thousands of processes): posix_spawn of every probe failed with EAGAIN, so "
+        "whether libamdhip64 loads could not be tested.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            ROCM_COMMON + "; ROCm 6.2.0 as in every machine (below) but without a loaded "
+            "`hip-load` recording.",
+            "Recorded `hip-load` and `hip-probe` probes in state `spawn-failed` with the "
+            "command runner's error text (`<argv[0]>: <strerror(EAGAIN)>`), by hand.",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Unknown: runtime.hip_load reports runtime.hip_load.probe_failed (the load probe could "
+        "not be run, with the spawn error); runtime.hip_devices, blocked by it, still shows "
+        "its own spawn failure (runtime.hip.probe_failed) as a symptom. Nothing failed, so the "
+        "verdict is unknown. Exit 2.", expect))
+
+
+UBUNTU_2404_2 = ('PRETTY_NAME="Ubuntu 24.04.2 LTS"\nNAME="Ubuntu"\nVERSION_ID="24.04"\n'
+                 'VERSION="24.04.2 LTS (Noble Numbat)"\nVERSION_CODENAME=noble\nID=ubuntu\n'
+                 'ID_LIKE=debian\nUBUNTU_CODENAME=noble\n')
+
+
+def m_kernel_unsupported(out, cap):
+    m = Machine(out, "kernel-unsupported", "Ubuntu 24.04.2 HWE kernel 6.11 with ROCm 6.2.0")
+    g = rx7900xtx(cap)
+    rel = "6.11.0-19-generic"
+    consumer_host(m, g, release=rel, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    m.write("/etc/os-release", UBUNTU_2404_2)
+    expect = ["exit 0", "root_cause driver.kernel.unsupported", "check driver.kernel_support warn",
+              "finding driver.kernel.unsupported warn", "check runtime.driver_compat pass"]
+    m.finish(expect, readme(
+        "kernel-unsupported", "rx7900xtx-healthy after the Ubuntu 24.04.2 point release moved "
+        "the HWE kernel to 6.11: the machine now boots 6.11.0-19-generic, while its ROCm 6.2.0 "
+        "lists only Linux 6.8 (GA) for Ubuntu 24.04 (checks/data/rocm_kernels.csv; ROCm 6.3.3 "
+        "is the first to list 6.11 HWE).",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [ROCM_COMMON + "; /etc/os-release of Ubuntu 24.04.2 and uname, "
+                        "/proc/version and /lib/modules for 6.11.0-19-generic."],
+        "Warn: driver.kernel_support reports driver.kernel.unsupported — Linux 6.11 is not a "
+        "kernel ROCm 6.2.0 lists for ubuntu 24.04.2, which lists 6.8 GA — with the matrix row "
+        "as evidence; runtime.driver_compat passes (the in-tree driver is newer than the "
+        "listed kernels, not older). Exit 0.", expect))
+
+
+def m_driver_skew(out, cap):
+    m = Machine(out, "driver-version-skew", "ROCm 6.3.3 user space on amdgpu-dkms 6.3.6 (ROCm 6.0)")
+    mi210_host(m, 1, dkms_version="6.3.6",
+               cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic root=/dev/sda2 ro iommu=pt")
+    m.kernel_log["lines"] = [line.replace("amdgpu version: 6.7.0", "amdgpu version: 6.3.6")
+                             for line in m.kernel_log["lines"]]
+    rocm_install(m, "6.3.3", "6.3.60303", "1.14.60303")
+    expect = ["exit 0", "root_cause runtime.driver.version_skew",
+              "check runtime.driver_compat warn", "finding runtime.driver.version_skew warn",
+              "check driver.kernel_support pass"]
+    m.finish(expect, readme(
+        "driver-version-skew", "A one-GPU MI210 node whose user space was upgraded to ROCm "
+        "6.3.3 while the kernel driver stayed pinned at amdgpu-dkms 6.3.6 — the driver that "
+        "shipped with ROCm 6.0.0. ROCm 6.3.3 supports the 6.4.x to 6.1.x driver series only.",
+        ["None captured (see mi210-xgmi-healthy)."],
+        MI210_ADDED + [
+            "As mi210-xgmi-healthy with one GPU, but /sys/module/amdgpu/version, the DKMS tree "
+            "and the kernel log's \"amdgpu version:\" say 6.3.6 (amdgpu-dkms 1:6.3.6.60000, "
+            "checks/data/rocm_kernels.csv's amdgpu_driver row for ROCm 6.0.0).",
+            "/opt/rocm -> /opt/rocm-6.3.3 with `.info/version` `6.3.3-66`, "
+            "`lib/libamdhip64.so.6.3.60303` and `lib/libhsa-runtime64.so.1.14.60303` (empty "
+            "placeholders with their soname/dev links), the ld.so.conf.d entry and a recorded "
+            "`hip-load` probe that loaded it."],
+        "Warn: runtime.driver_compat reports runtime.driver.version_skew — the 6.0.x driver is "
+        "older than every series ROCm 6.3.3 supports — with /sys/module/amdgpu/version and the "
+        "matrix rows as evidence; the kernel (Ubuntu 22.04.5, 5.15 GA) is listed. Exit 0.",
+        expect))
+
+
+def m_rocm_smi_init_failed(out, cap):
+    m = Machine(out, "rocm-smi-init-failed", "rsmi_init times out on a stale /dev/shm mutex")
+    mi210_host(m, 4, cmdline="BOOT_IMAGE=/boot/vmlinuz-5.15.0-116-generic root=/dev/sda2 ro "
+               "iommu=pt")
+    rocm_install(m)
+    lib = smi_library(m)
+    smi_probe(m, lib, init=(8, "RSMI_STATUS_INIT_ERROR", RSMI_INIT_ERROR), driver_version="6.7.0",
+              stderr="pthread_mutex_timedlock() returned 131\nFailed to initialize RSMI device "
+                     "mutex after 5 seconds. Previous execution may not have shutdown cleanly. "
+                     "To fix problem, stop all rocm_smi programs, and then delete the rocm_smi* "
+                     "shared memory files in /dev/shm.: Success\n", wall_seconds=5.03)
+    expect = ["exit 0", "root_cause libraries.rocm_smi.init_failed",
+              "check libraries.rocm_smi warn", "finding libraries.rocm_smi.init_failed warn"]
+    m.finish(expect, readme(
+        "rocm-smi-init-failed", "The MI210 server of mi210-xgmi-healthy with 4 GPUs, after a "
+        "monitoring agent using rocm-smi-lib was killed while it held the library's "
+        "cross-process mutex: every rsmi_init now waits 5 seconds for /dev/shm/rocm_smi_* and "
+        "fails with RSMI_STATUS_INIT_ERROR, so rocm-smi and the device plugin see nothing.",
+        ["None captured (see mi210-xgmi-healthy).", SRC_SMI_88 + "."],
+        MI210_ADDED + [
+            "ROCm 6.2.0 as in every machine (below), plus rocm-smi-lib's "
+            "`lib/librocm_smi64.so.7.3.60200` (placeholder, with `.so.7`/`.so` links).",
+            "A recorded `rocm-smi` probe (docs/probes.md): the library loaded, rsmi_init "
+            "returned 8 with rsmi_status_string's text (as Debian's rocm-smi-lib 5.2.3 prints "
+            "it on the build host), rsmi_version_str_get gave the DKMS 6.7.0, and stderr is "
+            "the message quoted in rocm_smi_lib#88.",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Warn: libraries.rocm_smi reports libraries.rocm_smi.init_failed naming "
+        "RSMI_STATUS_INIT_ERROR and the stale /dev/shm mutex as the cause; it is the root "
+        "cause (every lower link holds). Exit 0.", expect))
+
+
+def m_rocm_smi_count_mismatch(out, cap):
+    m = Machine(out, "rocm-smi-count-mismatch",
+                "rocm-smi-lib lists the RX 5500 XT that KFD refused")
+    g = rx5500xt(cap)
+    consumer_host(m, g, release="6.8.0-45-generic", mem_kb=32768000, kfd_node_for_gpu=False,
+                  cpu="Intel(R) Core(TM) i7-3770K CPU @ 3.50GHz", log_lines=[
+                      "[drm] amdgpu kernel modesetting enabled.",
+                      f"amdgpu {g.bdf}: amdgpu: PCIE atomic ops is not supported",
+                      f"[drm] Initialized amdgpu 3.57.0 20150101 for {g.bdf} on minor 0",
+                      "kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics"])
+    rocm_install(m)
+    lib = smi_library(m)
+    smi_probe(m, lib, devices=[smi_device(0, g.bdf, 0x7340,
+                                          "Navi 14 [Radeon RX 5500/5500M / Pro 5500M]",
+                                          vram_total_bytes=8573157376)])
+    expect = ["exit 1", "root_cause hardware.pcie.atomics_unsupported",
+              "check hardware.pcie_atomics fail", "check libraries.rocm_smi warn",
+              "finding libraries.rocm_smi.device_count_mismatch warn"]
+    m.finish(expect, readme(
+        "rocm-smi-count-mismatch", "pcie-atomics-unsupported (an RX 5500 XT on an Ivy Bridge "
+        "desktop whose root port does not route PCIe atomics, so KFD skipped the GPU) with "
+        "rocm-smi-lib installed: rocm-smi lists the GPU — amdgpu drives it — while KFD, and so "
+        "every HIP program, has no GPU node.",
+        [SRC_LACT.format("rx5500xt") + ": `card1/device/*` verbatim (as in "
+         "pcie-atomics-unsupported).",
+         SRC_FM + ": \"kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics\"."],
+        COMMON_ADDED + [
+            "Everything pcie-atomics-unsupported adds.",
+            "ROCm 6.2.0 as in every machine (below), plus rocm-smi-lib's "
+            "`lib/librocm_smi64.so.7.3.60200` (placeholder, with `.so.7`/`.so` links) and a "
+            "recorded `rocm-smi` probe whose rsmi_init succeeded and that reports one device, "
+            "0000:04:00.0 (1002:7340, pci.ids name, 8 GiB VRAM); other values null.",
+            DEFAULT_ROCM_NOTE.replace("Invented for this machine; its story is not about "
+                                      "ROCm.", "")],
+        "Fail: the root cause stays hardware.pcie.atomics_unsupported; libraries.rocm_smi, a "
+        "symptom check blocked by it, warns libraries.rocm_smi.device_count_mismatch (1 device "
+        "in rocm-smi-lib, 0 GPU nodes in KFD, 0000:04:00.0 not in KFD) and is listed as its "
+        "symptom. Exit 1.", expect))
+
+
+# --------------------------------------------------------------------------------------------
+# Benchmarks (issue 6): one MI300X in SPX mode with recorded `rocm-doctor-hip --probe` and
+# `--bench --level quick` runs; the replay test runs these with `check --level standard`.
+
+SRC_MI300_CPX = ("k8s-device-plugin `testdata/topo-mi300-cpx/topology/nodes/2/properties` — "
+                 "https://github.com/ROCm/k8s-device-plugin @ "
+                 "ed7646843003e8f0b6a0630346f01bb4d1ecff2e, licence Apache-2.0")
+MI300X_BDF = "0000:0c:00.0"
+BENCH_LEVEL_NOTE = ("The replay test passes `--level standard` (EXPECT `level standard`), so the "
+                    "benchmark checks run on the recorded `hip-bench` probe.")
+
+
+def mi300x_spx_props(cap):
+    """The first GPU node of the real MI300X CPX capture (one XCC: 38 CUs), scaled to SPX: one
+    KFD node for the whole GPU with the 8 XCCs' SIMDs and arrays summed (kfd_topology.c adds up
+    the partition's XCCs), at the bus of 0000:0c:00.0."""
+    path = os.path.join(cap, "k8s-device-plugin/testdata/topo-mi300-cpx/topology/nodes/2/properties")
+    with open(path) as f:
+        p = dict(line.split() for line in f if line.strip())
+    return gpu_node_props(simd=int(p["simd_count"]) * 8, simd_per_cu=int(p["simd_per_cu"]),
+                          wave=int(p["wave_front_size"]), gfx=int(p["gfx_target_version"]),
+                          device_id=int(p["device_id"]), location_id=0x0c00, render_minor=128,
+                          array_count=int(p["array_count"]) * 8,
+                          cu_per_array=int(p["cu_per_simd_array"]), unique_id=0x2b6f1e0c9a3d5501,
+                          fw=int(p["fw_version"]), sdma_fw=int(p["sdma_fw_version"]),
+                          capability=int(p["capability"]),
+                          clk=int(p["max_engine_clk_fcompute"]), num_xcc=8)
+
+
+def mi300x_host(m, cap, *, link_width="16"):
+    """A server with one AMD Instinct MI300X (1002:74a1, gfx942) in SPX mode at 0000:0c:00.0,
+    PCIe 5.0 x16 (or `link_width` lanes trained), Ubuntu 22.04 with amdgpu-dkms 6.10.5."""
+    rel = "5.15.0-116-generic"
+    pv = (f"Linux version {rel} (buildd@lcy02-amd64-015) (gcc (Ubuntu 11.4.0-1ubuntu1~22.04) "
+          "11.4.0, GNU ld (GNU Binutils for Ubuntu) 2.38) #126-Ubuntu SMP Mon Jul 1 10:14:24 UTC "
+          "2024")
+    mem_kb = 1584000000
+    host_base(m, os_id="ubuntu2204", release=rel, proc_version=pv,
+              cmdline=f"BOOT_IMAGE=/boot/vmlinuz-{rel} root=/dev/nvme0n1p2 ro iommu=pt",
+              mem_kb=mem_kb, cpu_model="AMD EPYC 9554 64-Core Processor",
+              modules=[AMDGPU_DKMS_MODULE_LINE])
+    lib_modules(m, rel, amdgpu_path="updates/dkms/amdgpu.ko")
+    dkms(m, "6.10.5-2084815.22.04", [rel])
+    amdgpu_module(m, "6.10.5")
+    bridge(m, "0000:00:01.1", "pci0000:00", speed="32.0 GT/s PCIe")
+    files = {"vendor": "0x1002", "device": "0x74a1", "subsystem_vendor": "0x1002",
+             "subsystem_device": "0x74a1", "revision": "0x00", "class": "0x120000",
+             "numa_node": "0", "current_link_speed": "32.0 GT/s PCIe",
+             "current_link_width": link_width, "max_link_speed": "32.0 GT/s PCIe",
+             "max_link_width": "16", "mem_info_vram_total": "206141652992",
+             "mem_info_vis_vram_total": "206141652992", "current_compute_partition": "SPX",
+             "available_compute_partition": "SPX, DPX, QPX, CPX",
+             "current_memory_partition": "NPS1"}
+    for blk in ("umc", "sdma", "gfx", "mmhub", "pcie_bif", "hdp", "xgmi_wafl"):
+        files[f"ras/{blk}_err_count"] = "ue: 0\nce: 0\n"
+    devdir = pci_dev(m, MI300X_BDF, rootbus="pci0000:00", parents=("0000:00:01.1",),
+                     files=files, driver="amdgpu")
+    drm_nodes(m, devdir, card=0, render=128)
+    kfd_base(m, 511)
+    kfd_topology_header(m)
+    kfd_node(m, 0, cpu_node_props(64, io_links=1, clk=3100),
+             bank=bank_props(0, mem_kb * 1024, 64, 4800),
+             links=[link_props(2, 0, 1, 20, 0, flags=3)])
+    kfd_node(m, 1, mi300x_spx_props(cap), name="ip discovery", gpu_id=48913,
+             bank=bank_props(1, 206141652992, 8192, 1300),
+             links=[link_props(2, 1, 0, 20, 0, flags=1)])
+    log(m, ["[drm] amdgpu kernel modesetting enabled.", "[drm] amdgpu version: 6.10.5",
+            f"amdgpu {MI300X_BDF}: amdgpu: VRAM: 196592M 0x0000008000000000 - "
+            "0x0000008BFEFFFFFF (196592M used)",
+            "kfd kfd: amdgpu: added device 1002:74a1"])
+
+
+MI300X_ADDED = [
+    "Everything but the GPU node's properties, by hand (the MI300X captures we have are "
+    "sysfs-less KFD topologies): one MI300X (1002:74a1 rev 0x00 = AMD Instinct MI300X in "
+    "libdrm amdgpu.ids and checks/data/amd_gpus.csv) at 0000:0c:00.0 behind root port "
+    "0000:00:01.1, class 0x120000, PCIe 5.0 x16, 192 GiB HBM3 (206141652992 bytes, large BAR), "
+    "SPX/NPS1 partition files, RAS counters zero.",
+    "The KFD GPU node: the CPX capture's first GPU node (one XCC of 38 CUs: simd_count 152, "
+    "array_count 4) scaled to SPX (× 8 XCCs: simd_count 1216 = 304 CUs × 4, array_count 32, "
+    "num_xcc 8); device_id, gfx_target_version 90402, fw and sdma_fw versions, capability and "
+    "max_engine_clk_fcompute 2100 taken from it; location_id 0x0c00 to match the PCI address.",
+    "amdgpu-dkms 6.10.5 (/sys/module/amdgpu/version, DKMS tree, updates/dkms/amdgpu.ko), "
+    "/dev/kfd 511:0, iommu=pt, ~1.5 TiB RAM, a short kernel log of a normal boot.",
+    "`/etc/os-release`, `/etc/group`, `/etc/passwd`, `/proc/*`, `/lib/modules/<release>/*`, the "
+    "efivars `SecureBoot-…` variable (off) and `.rocm-doctor/machine.json`, as for the other "
+    "machines; user `alice` (uid 1000) is invented.",
+]
+
+
+def mi300x_probe_json():
+    """`rocm-doctor-hip --probe` on that GPU (helper JSON format 1, docs/hip-helper.md)."""
+    return json.dumps({
+        "helper": "rocm-doctor-hip", "version": 1, "backend": "hip", "targets": ["gfx942"],
+        "runtime_version": 60241134, "driver_version": 60241134, "device_count": 1,
+        "error": None, "devices": [{
+            "index": 0, "name": "AMD Instinct MI300X", "arch": "gfx942:sramecc+:xnack-",
+            "compute_units": 304, "total_memory_bytes": 206141652992, "clock_khz": 2100000,
+            "memory_clock_khz": 1300000, "memory_bus_width_bits": 8192, "pci_bdf": MI300X_BDF,
+            "large_bar": True, "error": None,
+            "smoke": {"ok": True, "kernel_ms": 0.0421, "error": None, "mismatch": None,
+                      "checked_elements": 4096}}]}, separators=(",", ":")) + "\n"
+
+
+def bench_result(name, unit, best=None, median=None, worst=None, *, status="ok", reason=None,
+                 samples=20, iterations=5, nbytes=None, elements=None, element_bytes=None,
+                 clock=2100, verified=True, params=None):
+    ok = status == "ok"
+    spread = None
+    if ok and median:
+        spread = round(abs(best - worst) / median, 6)
+    return {"name": name, "status": status, "reason": reason, "unit": unit,
+            "best": best if ok else None, "median": median if ok else None,
+            "worst": worst if ok else None, "spread": spread if ok else (0.0 if ok else None),
+            "samples": samples if ok else 0, "iterations": iterations if ok else 0,
+            "bytes": nbytes, "elements": elements, "element_bytes": element_bytes,
+            "clock_mhz_seen": clock if ok else None, "verified": verified if ok else None,
+            "params": params or {}}
+
+
+def mi300x_bench_results(memory_scale=1.0, memtest_errors=0):
+    """Hand-made `--bench --level quick` figures of a healthy MI300X: STREAM ~79-82% of the 5.3
+    TB/s HBM3 peak (BabelStream reaches 81%, Ambati et al. 2025), pinned copies at ~86% of
+    PCIe 5.0 x16, FP32 FMA at 61% of the packed-FP32 datasheet peak, ~10 us launches.
+    `memory_scale` scales every memory.* figure; `memtest_errors` puts bad words in
+    memtest.moving_inversions."""
+    n = 1 << 28  # floats per array: 1 GiB each
+    stream = {"threads_per_block": 256, "float4_per_thread_in_flight": 1, "access_bytes": 16,
+              "load_hint": "streaming", "store_hint": "streaming", "array_bytes": 1 << 30}
+    mem = []
+    for name, arrays, best, median, worst in (("copy", 2, 4.23e12, 4.20e12, 4.16e12),
+                                             ("scale", 2, 4.24e12, 4.21e12, 4.17e12),
+                                             ("add", 3, 4.35e12, 4.32e12, 4.27e12),
+                                             ("triad", 3, 4.36e12, 4.33e12, 4.28e12),
+                                             ("dot", 2, 4.08e12, 4.04e12, 3.99e12)):
+        k = memory_scale
+        mem.append(bench_result(f"memory.{name}", "B/s", best * k, median * k, worst * k,
+                                nbytes=arrays * 4 * n, elements=n, element_bytes=4,
+                                params=dict(stream, arrays=arrays)))
+    host = {"numa_node": 0, "numa_bound": True, "api": "hipMemcpyAsync"}
+    no_peers = "no peers: 1 GPU"
+    bad = []
+    if memtest_errors:
+        bad = [f"0x7f3a{0x00001000 + 8 * i:08x}" for i in range(min(memtest_errors, 4))]
+    memtest = []
+    for name, iterations in (("address", 3), ("moving_inversions", 24), ("random", 6)):
+        errors = memtest_errors if name == "moving_inversions" else 0
+        memtest.append(bench_result(
+            f"memtest.{name}", "errors", errors, errors, errors, samples=1,
+            iterations=iterations, nbytes=4 << 30,
+            params={"requested_bytes": 4 << 30, "fraction_of_free": 0.02, "mismatches": errors,
+                    "first_bad_addresses": bad if errors else []}))
+    return mem + [
+        bench_result("host.h2d_pinned", "B/s", 54.6e9, 54.2e9, 53.5e9, samples=10, iterations=3,
+                     nbytes=256 << 20, clock=None, params=dict(host, pinned=True, direction="h2d")),
+        bench_result("host.d2h_pinned", "B/s", 54.1e9, 53.7e9, 53.0e9, samples=10, iterations=3,
+                     nbytes=256 << 20, clock=None, params=dict(host, pinned=True, direction="d2h")),
+        bench_result("host.bidir_pinned", "B/s", 97.0e9, 95.8e9, 93.9e9, samples=10,
+                     iterations=3, nbytes=512 << 20, clock=None,
+                     params=dict(host, pinned=True, direction="bidir")),
+        bench_result("host.h2d_pageable", "B/s", 21.9e9, 20.6e9, 19.2e9, samples=10,
+                     iterations=3, nbytes=64 << 20, clock=None,
+                     params=dict(host, pinned=False, direction="h2d")),
+        bench_result("host.d2h_pageable", "B/s", 18.8e9, 18.0e9, 16.9e9, samples=10,
+                     iterations=3, nbytes=64 << 20, clock=None,
+                     params=dict(host, pinned=False, direction="d2h")),
+        bench_result("peer.copy", "B/s", status="skipped", reason=no_peers),
+        bench_result("peer.kernel_copy", "B/s", status="skipped", reason=no_peers),
+        bench_result("launch.enqueue", "s", 5.4e-6, 5.9e-6, 6.8e-6, iterations=200,
+                     verified=None),
+        bench_result("launch.roundtrip", "s", 9.6e-6, 10.1e-6, 11.5e-6, iterations=200,
+                     verified=None),
+        bench_result("launch.throughput", "launch/s", 196000, 182000, 171000, iterations=1000,
+                     verified=None),
+        bench_result("compute.fp32_fma", "FLOP/s", 100.9e12, 99.8e12, 97.6e12, samples=10,
+                     iterations=2, clock=1980, params={"instruction_path": "v_pk_fma_f32"}),
+        bench_result("compute.fp16_fma", "FLOP/s", 199.0e12, 197.1e12, 193.0e12, samples=10,
+                     iterations=2, clock=1975, params={"instruction_path": "v_pk_fma_f16"}),
+        bench_result("compute.bf16_fma", "FLOP/s", 101.2e12, 100.1e12, 98.3e12, samples=10,
+                     iterations=2, clock=1977, params={"instruction_path": "v_fma_f32 (bf16 "
+                                                                           "emulated)"}),
+    ] + memtest + [
+        bench_result("stress.mixed", "FLOP/s", status="skipped",
+                     reason="stress runs 0 s at level quick (give --stress-seconds S or --level "
+                            "standard)"),
+    ]
+
+
+def bench_json(results, wall=9.7):
+    return json.dumps({
+        "format": 1, "kind": "bench", "backend": "hip", "runtime_version": 60241134,
+        "driver_version": 60241134, "level": "quick", "interrupted": False, "error": None,
+        "device": {"index": 0, "name": "AMD Instinct MI300X", "arch": "gfx942:sramecc+:xnack-",
+                   "pci_bus_id": MI300X_BDF, "compute_units": 304, "clock_mhz": 2100,
+                   "memory_clock_mhz": 1300, "memory_bus_width_bits": 8192,
+                   "total_bytes": 206141652992, "free_bytes": 205373358080, "numa_node": 0},
+        "benchmarks": results, "wall_seconds": wall}, separators=(",", ":")) + "\n"
+
+
+HELPER = "/usr/libexec/rocm-doctor/rocm-doctor-hip"
+BENCH_ARGV = [HELPER, "--bench", "--level", "quick", "--device", "0"]
+
+
+def bench_machine(out, cap, name, description, *, results=None, bench_probe=None,
+                  link_width="16"):
+    m = Machine(out, name, description)
+    mi300x_host(m, cap, link_width=link_width)
+    m.probe("hip-probe", [HELPER, "--probe"], stdout=mi300x_probe_json(), wall_seconds=1.42)
+    if bench_probe is not None:
+        m.probe("hip-bench", BENCH_ARGV, **bench_probe)
+    else:
+        m.probe("hip-bench", BENCH_ARGV, stdout=bench_json(results), stderr="",
+                wall_seconds=10.3)
+    return m
+
+
+def bench_readme(name, what, added, conclusion, expect):
+    return readme(name, what, [SRC_MI300_CPX + ": the GPU node's properties (see below)."],
+                  MI300X_ADDED + added + [BENCH_LEVEL_NOTE], conclusion, expect)
+
+
+HEALTHY_BENCH_NOTE = (
+    "`.rocm-doctor/probes/hip-probe.json` and `hip-bench.json`: recorded runs of "
+    "`rocm-doctor-hip --probe` and `--bench --level quick --device 0`, **hand-made** in the "
+    "helper's formats (docs/hip-helper.md, docs/benchmarks.md) — no MI300X was available to us. "
+    "The figures are plausible for a healthy MI300X: STREAM 4.04–4.33 TB/s (76–82% of the 5.3 "
+    "TB/s datasheet peak; BabelStream reaches 81% on MI300X, Ambati et al. 2025), pinned copies "
+    "54.2 / 53.7 / 95.8 GB/s on PCIe 5.0 x16, ~10 µs launch round trips, FP32 FMA 99.8 TFLOP/s "
+    "(61% of the packed-FP32 datasheet figure), no memory-test errors; peer copies skipped "
+    "(one GPU) and no stress at the quick level, as the helper reports them.")
+
+
+def m_bench_healthy(out, cap):
+    expect = ["level standard", "exit 0", "check bench.run pass", "check bench.memory pass",
+              "check bench.host_link pass", "check bench.compute pass", "check bench.launch pass",
+              "check bench.memtest pass", "check bench.peer skip", "check bench.stress skip"]
+    m = bench_machine(out, cap, "mi300x-bench-healthy",
+                      "1x MI300X (SPX), healthy benchmark run recorded",
+                      results=mi300x_bench_results())
+    m.finish(expect, bench_readme(
+        "mi300x-bench-healthy", "A server with one AMD Instinct MI300X (gfx942, SPX/NPS1) at "
+        "0000:0c:00.0 on PCIe 5.0 x16, Ubuntu 22.04 with amdgpu-dkms 6.10.5, whose quick "
+        "benchmark run delivered what an MI300X must.",
+        [HEALTHY_BENCH_NOTE],
+        "Healthy: every layer passes and every benchmark is at or above its floor for an "
+        "MI300X (memory ≥ 65% of 5.3 TB/s, pinned host copies ≥ 65% of 63 GB/s, FP32 ≥ 40% of "
+        "163.4 TFLOP/s, launches under their ceilings, zero memory-test errors). Exit 0.",
+        expect))
+
+
+def m_bench_memory_low(out, cap):
+    expect = ["level standard", "exit 1", "root_cause bench.memory_bandwidth.low",
+              "root_cause bench.memory_bandwidth.low", "root_cause bench.memory_bandwidth.low",
+              "root_cause bench.memory_bandwidth.low", "root_cause bench.memory_bandwidth.low",
+              "check bench.run pass", "check bench.memory fail", "check bench.compute pass",
+              "finding bench.memory_bandwidth.low fail"]
+    m = bench_machine(out, cap, "bench-memory-low",
+                      "1x MI300X whose HBM delivers half its bandwidth",
+                      results=mi300x_bench_results(memory_scale=0.5))
+    m.finish(expect, bench_readme(
+        "bench-memory-low", "mi300x-bench-healthy's server, where the MI300X streams its memory "
+        "at half the healthy rate: 2.0–2.2 TB/s, about 40% of its 5.3 TB/s peak (a memory clock "
+        "stuck at a low DPM state, or HBM stacks retired after ECC errors).",
+        [HEALTHY_BENCH_NOTE.replace("healthy MI300X:", "healthy MI300X, here with every "
+                                    "memory.* figure halved:")],
+        "Fail: bench.memory reports bench.memory_bandwidth.low for each of the five STREAM "
+        "kernels (median below 65% of 5.3 TB/s, or 50% for dot), each a root cause with the "
+        "measured value, the floor and the datasheet figure as evidence; every other layer and "
+        "benchmark passes. Exit 1.", expect))
+
+
+def m_bench_memtest_errors(out, cap):
+    expect = ["level standard", "exit 1", "root_cause bench.memtest.errors",
+              "check bench.memtest fail", "check bench.memory pass",
+              "finding bench.memtest.errors fail"]
+    m = bench_machine(out, cap, "bench-memtest-errors",
+                      "1x MI300X whose memory test finds bad words",
+                      results=mi300x_bench_results(memtest_errors=37))
+    m.finish(expect, bench_readme(
+        "bench-memtest-errors", "mi300x-bench-healthy's server, where the moving-inversions "
+        "memory test found 37 mismatching words in its 4 GiB slice (the first four addresses "
+        "reported); bandwidth and everything else are healthy.",
+        [HEALTHY_BENCH_NOTE.replace("no memory-test errors", "37 errors in "
+                                    "memtest.moving_inversions")],
+        "Fail: bench.memtest reports bench.memtest.errors with the count and the first bad "
+        "addresses. Exit 1.", expect))
+
+
+def m_bench_timeout(out, cap):
+    expect = ["level standard", "exit 1", "root_cause bench.kernel.timeout",
+              "check runtime.hip_devices pass", "check bench.run fail",
+              "check bench.memory skip", "finding bench.kernel.timeout fail"]
+    m = bench_machine(out, cap, "bench-timeout",
+                      "1x MI300X whose benchmark run hung until its deadline",
+                      bench_probe={"state": "timed-out", "signal": 9,
+                                   "stderr": "bench: memory.copy 1/5\nbench: memory.scale 1/5\n",
+                                   "error": "timed out after 60000 ms", "wall_seconds": 60.0})
+    m.finish(expect, bench_readme(
+        "bench-timeout", "mi300x-bench-healthy's server, where `rocm-doctor-hip --bench` never "
+        "finished: its last progress line is memory.scale, and the command runner killed it at "
+        "the quick level's 60 s deadline (a GPU that hangs under load).",
+        ["`.rocm-doctor/probes/hip-probe.json`: a healthy probe, hand-made as in "
+         "mi300x-bench-healthy. `.rocm-doctor/probes/hip-bench.json`: the run in state "
+         "`timed-out` (signal 9, the command runner's error text \"timed out after 60000 ms\", "
+         "two progress lines on stderr, no stdout), as RecordingSystemView writes a probe the "
+         "runner killed (docs/probes.md). Hand-made."],
+        "Fail: runtime.hip_devices passes (the probe's tiny kernel ran), bench.run reports "
+        "bench.kernel.timeout with the helper's last stderr lines as evidence, and the benchmark "
+        "families are skipped, blocked by it. Exit 1.", expect))
+
+
 MACHINES = [m_rx7900xtx_healthy, m_memory_low, m_link_degraded, m_kfd_permission,
             m_render_permission, m_init_failed, m_kfd_missing, m_bar_small, m_not_loaded,
             m_blacklisted_nomodeset, m_blacklisted_modprobe, m_dkms_not_built, m_secure_boot,
             m_firmware_missing, m_atomics, m_phoenix, m_vm, m_nvidia, m_mi210, m_iommu, m_ras,
             m_count_mismatch, m_mi300x, m_wsl, m_container_not_passed, m_container_gid,
-            m_container_unmapped, m_rocm_not_installed, m_rocm_mixed, m_hip_load_failed]
+            m_container_unmapped, m_rocm_not_installed, m_rocm_mixed, m_hip_load_failed,
+            m_code_object_compressed, m_library_dir_unreadable, m_hip_platform_invalid,
+            m_env_settings, m_radeon_vii, m_hip_device_error, m_hip_load_probe_failed,
+            m_kernel_unsupported, m_driver_skew, m_rocm_smi_init_failed,
+            m_rocm_smi_count_mismatch, m_bench_healthy, m_bench_memory_low,
+            m_bench_memtest_errors, m_bench_timeout]
 
 
 def main():

@@ -40,7 +40,23 @@ constexpr std::string_view kIommuCommands[] = {
     "sudo update-grub   # Fedora/RHEL instead: sudo grubby --update-kernel=ALL --args=iommu=pt",
 };
 
+constexpr std::string_view kKernelSupportCommands[] = {
+    "uname -r; grep -E '^(ID|VERSION_ID|VERSION)=' /etc/os-release",
+};
+
 constexpr FindingSpec kDriverFindings[] = {
+    {.code = "driver.kernel.unsupported",
+     .severity = Status::kWarn,
+     .title = "The distribution or kernel is not one the installed ROCm release lists",
+     .remediation =
+         "AMD validates each ROCm release on the distribution versions and kernel series its "
+         "compatibility matrix names (ROCm {release} lists {listed}). Others often work, but "
+         "amdgpu-dkms may not build for them, and a failure there is not a known-good "
+         "configuration. Boot a listed kernel (on Ubuntu the GA or HWE kernel the release "
+         "names), or install a ROCm release that lists this distribution and kernel: "
+         "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/"
+         "system-requirements.html.",
+     .commands = kKernelSupportCommands},
     {.code = "driver.kernel.unknown",
      .severity = Status::kUnknown,
      .title = "The running kernel release is not known",

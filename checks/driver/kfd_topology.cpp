@@ -96,6 +96,18 @@ CheckOutcome Run(const CheckContext& ctx) {
         MakeFinding("driver.kfd_topology.unreadable", std::move(message), std::move(evidence)));
   }
 
+  // More nodes than any real host (8 x MI300X in CPX mode has 66): a damaged or hostile
+  // topology, of which only the first kMaxKfdNodes were read.
+  if (topo.nodes_listed > topo.nodes.size()) {
+    findings.push_back(MakeFinding(
+        "driver.kfd_topology.unreadable",
+        std::string(paths::kKfdTopologyNodes) + " lists " + std::to_string(topo.nodes_listed) +
+            " nodes, far more than any real host has; only the first " +
+            std::to_string(topo.nodes.size()) + " were read, so the topology cannot be trusted",
+        {{std::string(paths::kKfdTopologyNodes), std::to_string(topo.nodes_listed) + " nodes",
+          "at most " + std::to_string(kMaxKfdNodes)}}));
+  }
+
   // Every GPU amdgpu drives should have a node, unless unreadable nodes may be it.
   std::set<std::string> node_bdfs;
   for (const KfdNode* n : gpus) node_bdfs.insert(n->PciBdf());

@@ -20,7 +20,26 @@ constexpr std::string_view kCrashedCommands[] = {
 };
 constexpr std::string_view kProbeFailedCommands[] = {"rocm-doctor probe-load {library}"};
 
+constexpr std::string_view kVersionSkewCommands[] = {
+    "cat /sys/module/amdgpu/version; dkms status amdgpu",
+    "sudo amdgpu-install --usecase=dkms   # from the ROCm {release} repository",
+};
+
 constexpr FindingSpec kRuntimeFindings[] = {
+    {.code = "runtime.driver.version_skew",
+     .severity = Status::kWarn,
+     .title = "The amdgpu kernel driver is not a series the ROCm user space supports",
+     .remediation =
+         "AMD supports each ROCm user-space release only with the kernel-driver series its "
+         "compatibility matrix lists (ROCm {release}: {listed}); up to 6.3 that was the same "
+         "release plus or minus two, from 6.4 drivers up to a year apart. A driver outside them "
+         "may lack KFD interfaces the runtime uses (an older one) or change behaviour the "
+         "runtime relies on. Install the amdgpu-dkms of the user space's release (or a user "
+         "space the driver supports); for the in-tree driver, a kernel the release lists. "
+         "Reboot after changing the driver.",
+     .commands = kVersionSkewCommands,
+     .requires_root = true,
+     .reboot_required = true},
     {.code = "runtime.rocm.not_installed",
      .severity = Status::kFail,
      .title = "No ROCm/HIP runtime (libamdhip64) is installed",

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rocm_doctor/bench_result.h"
 #include "rocm_doctor/catalog.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/finding.h"
@@ -36,6 +37,9 @@ struct CheckInfo {
   // shown as a consequence of that root cause ("this is why HIP reports hipErrorNoDevice"),
   // never as a root cause of its own.
   bool runs_when_blocked = false;
+  // The check judges each GPU on its own and its findings name the GPU (param "bdf"): reports
+  // that list one result per test (JUnit) show one per GPU.
+  bool per_gpu = false;
 };
 
 struct CheckContext {
@@ -47,6 +51,8 @@ struct CheckOutcome {
   Status status = Status::kPass;
   std::string summary;  // one line: "1 × AMD Radeon RX 7900 XTX (gfx1100) at 0000:03:00.0"
   std::vector<Finding> findings;
+  // The figures a benchmark check measured and judged (the report's "benchmarks").
+  std::vector<BenchmarkResult> benchmarks;
 
   static CheckOutcome Pass(std::string summary, std::vector<Finding> findings = {});
   static CheckOutcome Skip(std::string why);  // does not apply here

@@ -2,7 +2,9 @@
 // The engine: orders checks by layer and prerequisites, runs them in parallel under per-check
 // deadlines, skips dependants of failed checks ("blocked by X"), and derives the root causes
 // (DESIGN rule 7).
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,9 @@ struct RunRequest {
   CheckOptions options;
   bool fail_on_warn = false;
   unsigned max_parallel = 4;
+  // The whole run's deadline (gate --deadline). A check still running then is abandoned and a
+  // check not started by then is not started: both get core.run.deadline (TIMEOUT).
+  std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
 };
 
 struct EngineResult {

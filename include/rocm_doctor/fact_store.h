@@ -2,12 +2,15 @@
 // FactStore: lazy, memoised facts (DESIGN rule 4). Each accessor runs its collector on first use
 // (thread-safe; concurrent callers wait for the one run) so `--only driver.*` never touches HIP.
 // Checks get facts only from here; they never see the SystemView.
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <typeindex>
 #include <typeinfo>
+#include <utility>
 
 #include "rocm_doctor/facts/device_nodes.h"
 #include "rocm_doctor/facts/gpu_table.h"
@@ -34,6 +37,10 @@ HostFacts CollectHost(const SystemView& view);
 // its collector defines it, and checks ask for ctx.facts.Get<RocmFacts>().
 template <class T>
 T CollectFacts(const SystemView& view);
+// A domain whose collection depends on what is asked (the benchmark level, the devices): the
+// request type has `std::string Key() const`, and equal keys share one collection.
+template <class T, class Request>
+T CollectFacts(const SystemView& view, const Request& request);
 
 class FactStore {
  public:
@@ -54,8 +61,30 @@ class FactStore {
   // A domain registered through CollectFacts<T>, collected once on first use.
   template <class T>
   const T& Get() const {
-    Slot& slot = SlotFor(std::type_index(typeid(T)));
-    std::call_once(slot.once, [&] { slot.value = std::make_shared<T>(CollectFacts<T>(*view_)); });
+    Slot& slot = SlotFor(std::type_index(typeid(T)), {});
+    std::call_once(slot.once, [&] {
+      slot.value = std::make_shared<T>(CollectFacts<T>(*view_));
+      slot.ready.store(true, std::memory_order_release);
+    });
+    return *static_cast<const T*>(slot.value.get());
+  }
+
+  // The domain's facts when a check already asked for them in this run, else nullptr. Never
+  // collects: the report tells what the checks learned without reading more.
+  template <class T>
+  const T* IfCollected() const {
+    Slot& slot = SlotFor(std::type_index(typeid(T)), {});
+    if (!slot.ready.load(std::memory_order_acquire)) return nullptr;
+    return static_cast<const T*>(slot.value.get());
+  }
+
+  // A domain collected through CollectFacts<T, Request>, once per distinct request.Key().
+  template <class T, class Request>
+  const T& Get(const Request& request) const {
+    Slot& slot = SlotFor(std::type_index(typeid(T)), request.Key());
+    std::call_once(slot.once, [&] {
+      slot.value = std::make_shared<T>(CollectFacts<T, Request>(*view_, request));
+    });
     return *static_cast<const T*>(slot.value.get());
   }
 
@@ -63,10 +92,11 @@ class FactStore {
   struct Slot {
     std::once_flag once;
     std::shared_ptr<void> value;
+    std::atomic<bool> ready{false};  // value is set (IfCollected reads it without the once)
   };
-  Slot& SlotFor(std::type_index type) const {
+  Slot& SlotFor(std::type_index type, std::string key) const {
     std::lock_guard<std::mutex> lock(slots_mutex_);
-    std::unique_ptr<Slot>& slot = slots_[type];
+    std::unique_ptr<Slot>& slot = slots_[{type, std::move(key)}];
     if (!slot) slot = std::make_unique<Slot>();
     return *slot;
   }
@@ -94,7 +124,7 @@ class FactStore {
   Lazy<PlatformFacts> platform_;
   Lazy<HostFacts> host_;
   mutable std::mutex slots_mutex_;
-  mutable std::map<std::type_index, std::unique_ptr<Slot>> slots_;
+  mutable std::map<std::pair<std::type_index, std::string>, std::unique_ptr<Slot>> slots_;
 };
 
 }  // namespace rocm_doctor

@@ -21,6 +21,10 @@ struct Finding {
   std::vector<Evidence> evidence;
   // Values substituted into the catalog's remediation commands: {user}, {bdf}, {group}, ...
   std::map<std::string, std::string> params;
+  // Set by a policy's [[waive]] (ApplyWaivers): the finding stays in the report but no longer
+  // counts for its check's status, the root causes or the verdict. `waiver` is the reason.
+  bool waived = false;
+  std::string waiver;
 };
 
 // Builds a finding whose status is the catalog's default severity for `code`.

@@ -1,7 +1,28 @@
 #pragma once
+#include <functional>
+#include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace rocm_doctor {
+
+struct Policy;  // include/rocm_doctor/policy.h
+class BenchThresholds;  // include/rocm_doctor/bench_thresholds.h
+
+// What the benchmark checks (checks/bench/) run and judge against.
+struct BenchOptions {
+  // Whether the bench.* checks run at all, and how long the helper measures: "quick",
+  // "standard" or "stress" (BenchLevel). Empty: no benchmarks (check --level basic).
+  std::string level;
+  std::vector<std::string> only;  // bench --only: benchmark names or families, passed through
+  std::optional<int> device;      // --device N: one runtime ordinal; unset: every HIP device
+  // --thresholds FILE merged over the built-in table; null: the built-in table.
+  std::shared_ptr<const BenchThresholds> thresholds;
+  // The helper's progress lines while it runs (a terminal's progress line); may be empty.
+  std::function<void(std::string_view)> progress;
+};
 
 // What the user (or a policy) asked for; checks read it through CheckContext.
 struct CheckOptions {
@@ -12,6 +33,10 @@ struct CheckOptions {
   // least 32 GB for one GPU, 16 GB more per additional GPU.
   double ram_gib_first_gpu = 32;
   double ram_gib_per_extra_gpu = 16;
+  // --policy FILE: what the checks of the policy layer judge; its waivers are applied by the
+  // engine to every check's outcome. Null without a policy.
+  std::shared_ptr<const Policy> policy;
+  BenchOptions bench;
 };
 
 }  // namespace rocm_doctor

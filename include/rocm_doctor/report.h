@@ -1,6 +1,7 @@
 #pragma once
 // The report: pure data handed to reporters (DESIGN rule 9). Built by the engine; reporters in
 // src/report/ render it and compute nothing.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ struct CheckRecord {
   std::vector<std::string> prerequisites;
   CheckOutcome outcome;
   std::string blocked_by;  // the failed prerequisite, when status is kSkip for that reason
+  bool per_gpu = false;    // CheckInfo::per_gpu: findings name their GPU (param "bdf")
   double duration_ms = 0;
 };
 
@@ -59,6 +61,23 @@ struct HostSummary {
   std::optional<std::string> user;
   std::optional<std::string> sysroot;  // nullopt on the live host
   std::string system;                  // SystemView::Describe()
+  // The ROCm release programs use (InstalledRocmRelease), when a check collected the ROCm facts
+  // in this run; nullopt when unknown or not looked at (--only hardware).
+  std::optional<std::string> rocm_release;
+};
+
+// The policy a run was judged against (--policy FILE).
+struct PolicySummary {
+  std::string name;  // [policy] name, else the file name
+  std::string path;  // as given
+  std::size_t waived_findings = 0;  // findings of this run its waivers matched
+};
+
+// What --redact removed from the report, one entry per kind (Redactor::Summary()).
+struct RedactionSummary {
+  std::string kind;  // "hostname", "user name", "serial", "UUID", "MAC address", ...
+  std::size_t values = 0;       // distinct values replaced
+  std::size_t occurrences = 0;  // places they were replaced
 };
 
 struct Report {
@@ -70,8 +89,14 @@ struct Report {
   std::vector<RootCause> root_causes;  // first = most basic
   std::vector<CheckRecord> checks;     // in execution (layer) order
   std::vector<GpuSummary> gpus;
+  // Every benchmark figure the bench.* checks judged, in check order; empty when none ran.
+  std::vector<BenchmarkResult> benchmarks;
   double duration_ms = 0;
   std::string started_at;  // ISO 8601 UTC
+  std::int64_t started_at_unix = 0;  // the same instant, seconds since the epoch
+  std::optional<PolicySummary> policy;
+  // Set by --redact (even when nothing was found); nullopt when the report is not redacted.
+  std::optional<std::vector<RedactionSummary>> redacted;
 };
 
 }  // namespace rocm_doctor

@@ -1,9 +1,12 @@
 #pragma once
+#include <cstdint>
+#include <ctime>
 #include <optional>
 #include <string>
 
 #include "rocm_doctor/engine.h"
 #include "rocm_doctor/fact_store.h"
+#include "rocm_doctor/policy.h"
 #include "rocm_doctor/report.h"
 
 namespace rocm_doctor {
@@ -13,6 +16,8 @@ struct ReportContext {
   std::optional<std::string> sysroot;  // --sysroot as given
   std::string started_at;              // ISO 8601 UTC
   double duration_ms = 0;
+  std::int64_t started_at_unix = 0;    // started_at in seconds since the epoch
+  const Policy* policy = nullptr;      // --policy, summarised in the report
 };
 
 // Assembles the report from the engine's result and the facts the checks already collected
@@ -21,5 +26,6 @@ Report BuildReport(EngineResult result, const FactStore& facts, const ReportCont
 
 // "2026-12-01T11:10:58Z"
 std::string NowIso8601();
+std::string Iso8601(std::time_t when);
 
 }  // namespace rocm_doctor

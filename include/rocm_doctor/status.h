@@ -14,7 +14,11 @@ Status Worse(Status a, Status b);
 // unknown, timeout and error: a check ran but reached no answer (verdict "unknown", exit 2).
 bool IsIndeterminate(Status status);
 
-enum class Layer { kHardware, kDriver, kRuntime, kLibraries, kFrameworks };
+// kPolicy comes last: its checks judge the machine against a site's policy file
+// (--policy, include/rocm_doctor/policy.h) and run only when one is given.
+// kBenchmarks ("bench"): what the GPU delivers, measured by rocm-doctor-hip --bench; its checks
+// run only when a level asks for them (check --level standard|stress, rocm-doctor bench).
+enum class Layer { kHardware, kDriver, kRuntime, kLibraries, kFrameworks, kBenchmarks, kPolicy };
 
 std::string_view ToString(Layer layer);        // "hardware", "driver", ...
 std::string_view LayerTitle(Layer layer);      // "Hardware", "Driver and kernel", ...

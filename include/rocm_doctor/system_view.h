@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -92,6 +93,9 @@ struct CommandSpec {
   std::chrono::milliseconds timeout{5000};
   std::size_t max_output = 4 << 20;  // bytes kept per stream; the rest is drained and dropped
   std::map<std::string, std::string> extra_env;  // added to the child's environment
+  // Called with each chunk of stderr as it arrives (a long benchmark's progress lines), besides
+  // keeping it in CommandOutcome::err. Live runs only; replay and recording ignore it.
+  std::function<void(std::string_view)> on_stderr;
 };
 
 struct CommandOutcome {
@@ -104,6 +108,9 @@ struct CommandOutcome {
   bool truncated = false;
   std::string error;  // why the spawn failed, or "not recorded in this capture"
   double wall_seconds = 0;
+  // Ctrl-C reached the doctor while this ran: SIGINT was forwarded to the child, which had a
+  // grace time to finish (src/system/interrupt.h). Not recorded in a capture.
+  bool interrupted = false;
 };
 std::string_view ToString(CommandOutcome::State state);
 

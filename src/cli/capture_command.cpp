@@ -1,12 +1,17 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "cli/bench_options.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "rocm_doctor/diagnose.h"
 #include "rocm_doctor/reporters.h"
+#include "system/capture_redact.h"
 #include "system/open_system_view.h"
 #include "system/recording_system_view.h"
 
@@ -14,7 +19,14 @@ namespace rocm_doctor::cli {
 
 // Runs the checks through a RecordingSystemView and writes exactly what they read as a machine
 // directory (DESIGN rule 3), with the report it produced beside it for the ticket.
-int RunCaptureCommand(const CaptureArgs& args) {
+int RunCaptureCommand(const CaptureArgs& capture_args) {
+  // --level standard|stress: the benchmark checks run too, so their helper runs are recorded
+  // (.rocm-doctor/probes/hip-bench*.json) for `check --sysroot DIR --level ...`.
+  CaptureArgs args = capture_args;
+  if (auto level = ApplyCheckLevel(args.level, args.options, args.selection); !level) {
+    std::cerr << "rocm-doctor: " << level.error() << '\n';
+    return 2;
+  }
   auto selected = SelectChecks(args.selection);
   if (!selected) {
     std::cerr << "rocm-doctor: " << selected.error() << '\n';
@@ -26,7 +38,7 @@ int RunCaptureCommand(const CaptureArgs& args) {
     return 2;
   }
   auto recorder = std::make_shared<RecordingSystemView>(*inner);
-  RunRequest request{*selected, args.options, false, 4};
+  RunRequest request{*selected, args.options, false, 4, {}};
   Report report = Diagnose(recorder, request, args.sysroot);
 
   std::string description = args.description;
@@ -34,16 +46,45 @@ int RunCaptureCommand(const CaptureArgs& args) {
     description = fmt::format("captured by rocm-doctor {} on {}", report.tool_version,
                               report.started_at);
   }
-  auto stats = recorder->WriteMachine(args.output, description);
+  // --redact: the names only the host knows are read through the inner view, so those reads
+  // are not part of the capture; the redaction runs on the written tree before it is packed.
+  std::optional<RedactionReport> redaction;
+  RecordingSystemView::TreeHook redact;
+  if (args.redact) {
+    redact = [&redaction, names = IdentifyingNamesOf(**inner)](
+                 const std::string& dir, CaptureStats&) -> Result<bool> {
+      Redactor redactor(names);
+      auto done = RedactMachineDirectory(dir, redactor);
+      if (!done) return Error{"redaction failed, nothing was kept: " + done.error()};
+      redaction = std::move(done).value();
+      return true;
+    };
+  }
+  auto stats = recorder->WriteMachine(args.output, description, redact);
   if (!stats) {
     std::cerr << "rocm-doctor: " << stats.error() << '\n';
     return 2;
   }
   std::cout << fmt::format(
       "Captured {} files, {} links, {} directories, {} device nodes and {} probes ({} bytes) "
-      "into {}\nReplay it with: rocm-doctor check --sysroot {}\n",
+      "into {}\n",
       stats->files, stats->links, stats->dirs, stats->nodes, stats->probes, stats->bytes,
-      stats->path, stats->path);
+      stats->path);
+  std::vector<std::string> warnings = stats->warnings;
+  if (redaction) {
+    std::cout << "Redacted " << DescribeRemoved(redaction->removed)
+              << "; machine.json \"redacted\" lists the counts\n";
+    warnings.insert(warnings.end(), redaction->warnings.begin(), redaction->warnings.end());
+  }
+  constexpr std::size_t kShownWarnings = 10;
+  for (std::size_t i = 0; i < warnings.size() && i < kShownWarnings; ++i) {
+    std::cerr << "rocm-doctor: capture: " << warnings[i] << '\n';
+  }
+  if (warnings.size() > kShownWarnings) {
+    std::cerr << "rocm-doctor: capture: " << warnings.size() - kShownWarnings
+              << " more warnings\n";
+  }
+  std::cout << "Replay it with: rocm-doctor check --sysroot " << stats->path << '\n';
   return 0;
 }
 

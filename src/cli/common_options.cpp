@@ -61,7 +61,8 @@ std::string DidYouMean(const std::string& word) {
   };
   for (const RegisteredCheck& c : CheckRegistry::Instance().All()) consider(c.info->id);
   for (const FindingSpec* spec : Catalog::Instance().All()) consider(spec->code);
-  for (std::string_view layer : {"hardware", "driver", "runtime", "libraries", "frameworks"}) {
+  for (std::string_view layer :
+       {"hardware", "driver", "runtime", "libraries", "frameworks", "bench", "policy"}) {
     consider(layer);
   }
   return best;
@@ -80,6 +81,15 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
         message += " (rocm-doctor list shows them all)";
         return Error{message};
       }
+      // --only bench.memory without a level would select nothing and pass in silence.
+      const bool only_benchmarks = list == &selection.only && !selection.with_benchmarks &&
+                                   std::all_of(all.begin(), all.end(), [&](const RegisteredCheck& c) {
+                                     return !Matches(pattern, c) || c.info->cost == Cost::kBenchmark;
+                                   });
+      if (only_benchmarks) {
+        return Error{pattern + " is a benchmark check: run it with --level standard or stress, "
+                               "or with rocm-doctor bench"};
+      }
     }
   }
   std::vector<const RegisteredCheck*> selected;
@@ -89,7 +99,11 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
                               [&](const std::string& p) { return Matches(p, c); });
     bool skipped = std::any_of(selection.skip.begin(), selection.skip.end(),
                                [&](const std::string& p) { return Matches(p, c); });
-    if (wanted && !skipped) selected.push_back(&c);
+    // The policy layer judges a policy file: without one its checks have nothing to judge.
+    bool needs_policy = c.info->layer == Layer::kPolicy && !selection.with_policy;
+    // Benchmarks take seconds to minutes of GPU time: only when a level asks for them.
+    bool needs_level = c.info->cost == Cost::kBenchmark && !selection.with_benchmarks;
+    if (wanted && !skipped && !needs_policy && !needs_level) selected.push_back(&c);
   }
   return selected;
 }

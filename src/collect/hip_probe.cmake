@@ -3,6 +3,7 @@ include(GNUInstallDirs)
 target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/hip_probe_collector.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hip_probe_parse.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/helper_run.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../system/helper_locator.cpp
 )
 # Where `install` puts the helper (<libexecdir>/rocm-doctor/rocm-doctor-hip); the locator's last

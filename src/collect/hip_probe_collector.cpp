@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "collect/hip_probe_parse.h"
+#include "rocm_doctor/facts/helper_run.h"
 
 namespace rocm_doctor {
 namespace {
@@ -14,67 +15,47 @@ constexpr char kRecording[] = ".rocm-doctor/probes/hip-probe.json";
 // What the helper inherits and the runtime obeys; echoed in the report (the env checks judge it).
 constexpr const char* kVisibilityEnv[] = {"HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES",
                                           "CUDA_VISIBLE_DEVICES", "GPU_DEVICE_ORDINAL"};
-constexpr std::size_t kStderrLines = 6;
-constexpr std::size_t kStderrBytes = 800;
-constexpr std::size_t kStdoutExcerptBytes = 200;
 
-std::string ExitDetail(int code) {
-  std::string detail = "exited with status " + std::to_string(code);
-  if (code == 2) {
-    // The helper's usage error: it did not understand what this doctor asked for.
-    detail += " (usage error: rocm-doctor and rocm-doctor-hip are from different versions)";
-  } else if (code == 127) {
-    // ld.so's own status when a needed library (libamdhip64.so.5) is missing.
-    detail += " (the dynamic loader could not start it: a HIP runtime library is missing)";
-  }
-  return detail;
-}
-
+// How the child ended (shared with the bench collector), then its stdout parsed.
 void Judge(const CommandOutcome& out, HipProbeFacts& facts) {
-  facts.wall_seconds = out.wall_seconds;
-  facts.output_truncated = out.truncated;
-  facts.stderr_tail = parse::TailLines(out.err, kStderrLines, kStderrBytes);
-  switch (out.state) {
-    case CommandOutcome::State::kNotRecorded:
+  HelperRun run;
+  JudgeHelperOutcome(out, {0}, run);
+  facts.wall_seconds = run.wall_seconds;
+  facts.output_truncated = run.output_truncated;
+  facts.stderr_tail = run.stderr_tail;
+  facts.exit_code = run.exit_code;
+  facts.signal = run.signal;
+  facts.signal_name = run.signal_name;
+  facts.detail = run.detail;
+  facts.stdout_excerpt = run.stdout_excerpt;
+  switch (run.state) {
+    case HelperRunState::kNotRecorded:
       facts.state = HipProbeState::kNotRecorded;
-      facts.detail = out.error.empty() ? "not recorded in this capture" : out.error;
       return;
-    case CommandOutcome::State::kSpawnFailed:
-      facts.state = HipProbeState::kError;
-      facts.detail = "could not be started: " + out.error;
-      return;
-    case CommandOutcome::State::kTimedOut:
+    case HelperRunState::kTimedOut:
       facts.state = HipProbeState::kTimedOut;
-      facts.signal = out.signal != 0 ? out.signal : 9;
-      facts.detail = out.error.empty() ? "killed at its deadline" : out.error;
       return;
-    case CommandOutcome::State::kSignaled:
+    case HelperRunState::kCrashed:
       facts.state = HipProbeState::kCrashed;
-      facts.signal = out.signal;
-      facts.signal_name = parse::SignalName(out.signal);
-      facts.detail = "killed by " + facts.signal_name;
       return;
-    case CommandOutcome::State::kExited:
+    case HelperRunState::kBadOutput:
+      facts.state = HipProbeState::kBadOutput;
+      return;
+    case HelperRunState::kHelperMissing:
+    case HelperRunState::kError:
+    case HelperRunState::kInterrupted:
+      facts.state = HipProbeState::kError;
+      return;
+    case HelperRunState::kExited:
+    case HelperRunState::kOk:
       break;
-  }
-  facts.exit_code = out.exit_code;
-  if (out.exit_code != 0) {
-    facts.state = HipProbeState::kError;
-    facts.detail = ExitDetail(out.exit_code);
-    return;
-  }
-  if (out.truncated) {
-    facts.state = HipProbeState::kBadOutput;
-    facts.detail = "printed more than " + std::to_string(out.out.size()) +
-                   " bytes; the output was cut, so it is not the helper's JSON";
-    facts.stdout_excerpt = parse::PrintableExcerpt(out.out, kStdoutExcerptBytes);
-    return;
   }
   auto report = parse::ParseHipProbeJson(out.out);
   if (!report) {
+    MarkBadOutput(report.error(), out.out, run);
     facts.state = HipProbeState::kBadOutput;
-    facts.detail = report.error();
-    facts.stdout_excerpt = parse::PrintableExcerpt(out.out, kStdoutExcerptBytes);
+    facts.detail = run.detail;
+    facts.stdout_excerpt = run.stdout_excerpt;
     return;
   }
   facts.state = HipProbeState::kParsed;

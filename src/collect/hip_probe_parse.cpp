@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "collect/json_reader.h"
+
 namespace rocm_doctor {
 
 std::string HipDevice::BaseArch() const {
@@ -49,129 +51,12 @@ namespace {
 
 using nlohmann::json;
 
-std::string TypeName(const json& value) {
-  if (value.is_number_integer()) return "integer";
-  if (value.is_number_float()) return "number " + value.dump();
-  return value.type_name();
-}
+std::string TypeName(const json& value) { return JsonTypeName(value); }
 
-// The nesting depth of `text`, brackets inside strings not counted. nlohmann's parser is
-// iterative, but a hostile recording of 4 MiB of '[' still costs memory and time for nothing.
-std::size_t NestingDepth(std::string_view text) {
-  std::size_t depth = 0, max_depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      max_depth = std::max(max_depth, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return max_depth;
-}
-
-// Reads typed values out of one JSON object; the first problem is kept with its path.
-class Reader {
+// Typed reads (src/collect/json_reader.h) plus the probe's error objects.
+class Reader : public JsonFieldReader {
  public:
-  explicit Reader(std::string* error) : error_(error) {}
-
-  bool Fail(const std::string& path, const std::string& what) {
-    if (error_->empty()) *error_ = path + ": " + what;
-    return false;
-  }
-  bool ok() const { return error_->empty(); }
-
-  // An integer in [min, max]; null or a missing key is nullopt unless `required`.
-  bool Int(const json& object, const char* key, const std::string& path,
-           std::optional<std::int64_t>* out, bool required = false, std::int64_t min = 0,
-           std::int64_t max = std::numeric_limits<std::int64_t>::max()) {
-    const std::string where = Join(path, key);
-    auto it = object.find(key);
-    if (it == object.end() || it->is_null()) {
-      if (required) return Fail(where, it == object.end() ? "missing" : "must not be null");
-      out->reset();
-      return true;
-    }
-    if (!it->is_number_integer()) return Fail(where, "expected an integer, got " + TypeName(*it));
-    std::int64_t value = 0;
-    if (it->is_number_unsigned()) {
-      const auto u = it->get<std::uint64_t>();
-      if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        return Fail(where, it->dump() + " is out of range");
-      }
-      value = static_cast<std::int64_t>(u);
-    } else {
-      value = it->get<std::int64_t>();
-    }
-    if (value < min || value > max) return Fail(where, it->dump() + " is out of range");
-    *out = value;
-    return true;
-  }
-
-  bool Number(const json& object, const char* key, const std::string& path,
-              std::optional<double>* out) {
-    auto it = object.find(key);
-    if (it == object.end() || it->is_null()) {
-      out->reset();
-      return true;
-    }
-    if (!it->is_number()) return Fail(Join(path, key), "expected a number, got " + TypeName(*it));
-    *out = it->get<double>();
-    return true;
-  }
-
-  bool String(const json& object, const char* key, const std::string& path,
-              std::optional<std::string>* out, bool required = false) {
-    const std::string where = Join(path, key);
-    auto it = object.find(key);
-    if (it == object.end() || it->is_null()) {
-      if (required) return Fail(where, it == object.end() ? "missing" : "must not be null");
-      out->reset();
-      return true;
-    }
-    if (!it->is_string()) return Fail(where, "expected a string, got " + TypeName(*it));
-    std::string value = it->get<std::string>();
-    if (value.size() > kMaxHipStringBytes) value.resize(kMaxHipStringBytes);
-    *out = std::move(value);
-    return true;
-  }
-
-  bool Bool(const json& object, const char* key, const std::string& path, std::optional<bool>* out,
-            bool required = false) {
-    const std::string where = Join(path, key);
-    auto it = object.find(key);
-    if (it == object.end() || it->is_null()) {
-      if (required) return Fail(where, it == object.end() ? "missing" : "must not be null");
-      out->reset();
-      return true;
-    }
-    if (!it->is_boolean()) return Fail(where, "expected true or false, got " + TypeName(*it));
-    *out = it->get<bool>();
-    return true;
-  }
-
-  // An object, or nullptr for null / a missing key (and for a wrong type, with the error kept).
-  const json* Object(const json& object, const char* key, const std::string& path) {
-    auto it = object.find(key);
-    if (it == object.end() || it->is_null()) return nullptr;
-    if (!it->is_object()) {
-      Fail(Join(path, key), "expected an object or null, got " + TypeName(*it));
-      return nullptr;
-    }
-    return &*it;
-  }
+  explicit Reader(std::string* error) : JsonFieldReader(error, kMaxHipStringBytes) {}
 
   std::optional<HipError> ReadError(const json& object, const char* key, const std::string& path) {
     const json* e = Object(object, key, path);
@@ -190,13 +75,6 @@ class Reader {
     error.call = call.value_or("");
     return error;
   }
-
-  static std::string Join(const std::string& path, const char* key) {
-    return path.empty() ? std::string(key) : path + "." + key;
-  }
-
- private:
-  std::string* error_;
 };
 
 std::optional<HipSmoke> ReadSmoke(Reader& r, const json& device, const std::string& path) {
@@ -254,7 +132,7 @@ Result<HipProbeReport> ParseHipProbeJson(std::string_view text) {
     return Error{"output of " + std::to_string(text.size()) + " bytes is larger than " +
                  std::to_string(kMaxHipProbeBytes) + " (not the helper's JSON)"};
   }
-  if (NestingDepth(text) > kMaxHipJsonDepth) {
+  if (JsonNestingDepth(text) > kMaxHipJsonDepth) {
     return Error{"JSON nested deeper than " + std::to_string(kMaxHipJsonDepth) + " levels"};
   }
   json root;

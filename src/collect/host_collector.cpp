@@ -33,12 +33,14 @@ void ReadOsRelease(const SystemView& view, HostFacts& host) {
     host.os_pretty_name = Fact<std::string>::Unknown(text.source, text.error);
     host.os_id = host.os_pretty_name;
     host.os_version_id = host.os_pretty_name;
+    host.os_version = host.os_pretty_name;
     return;
   }
   std::map<std::string, std::string> values = parse::KeyEqualsValueLines(*text);
   host.os_pretty_name = field(values, "PRETTY_NAME");
   host.os_id = field(values, "ID");
   host.os_version_id = field(values, "VERSION_ID");
+  host.os_version = field(values, "VERSION");
 }
 
 Fact<std::string> ReadHostname(const SystemView& view) {

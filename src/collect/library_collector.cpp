@@ -281,6 +281,14 @@ CodeObjectScan ScanLibrary(const SystemView& view, const InstalledLibrary& lib) 
 
 }  // namespace
 
+CodeObjectScan ScanCodeObjects(const SystemView& view, const InstalledLibrary& library) {
+  return ScanLibrary(view, library);
+}
+
+TensileDir ReadTensileLibrary(const SystemView& view, std::string_view library, std::string dir) {
+  return ReadTensileDir(view, library, std::move(dir));
+}
+
 LibraryFacts CollectLibraries(const SystemView& view, const std::vector<std::string>& dirs,
                               const std::vector<std::string>& found_by) {
   LibraryFacts facts;

@@ -215,6 +215,14 @@ std::vector<const KernelRow*> SupportMatrix::KernelRowsFor(std::string_view rele
   return out;
 }
 
+std::vector<const KernelRow*> SupportMatrix::KernelRowsOfKind(std::string_view kind) const {
+  std::vector<const KernelRow*> out;
+  for (const KernelRow& row : kernels_) {
+    if (row.kind == kind) out.push_back(&row);
+  }
+  return out;
+}
+
 Fact<std::string> InstalledRocmRelease(const RocmFacts& rocm) {
   const RocmInstall* install = rocm.InUse();
   if (install == nullptr) {

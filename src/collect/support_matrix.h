@@ -64,6 +64,8 @@ class SupportMatrix {
   // The first release (by version order) where `gfx` is official; "" when none is.
   std::string FirstOfficial(std::string_view gfx) const;
   std::vector<const KernelRow*> KernelRowsFor(std::string_view release) const;
+  // Every rocm_kernels.csv row of one kind ("amdgpu_driver"), in file order.
+  std::vector<const KernelRow*> KernelRowsOfKind(std::string_view kind) const;
   std::vector<std::string> Releases() const;  // in version order
 
   std::size_t size() const { return rows_.size(); }

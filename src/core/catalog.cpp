@@ -45,6 +45,13 @@ constexpr FindingSpec kCoreFindings[] = {
      .remediation = "Something it reads or runs hangs (a sysfs read on a wedged GPU, a hung "
                     "probe). Run `rocm-doctor check -v` again and look at the kernel log "
                     "(sudo dmesg) for GPU hangs or resets."},
+    {.code = "core.run.deadline",
+     .severity = Status::kTimeout,
+     .title = "The run's total deadline passed before this check finished",
+     .remediation = "The whole run was given a deadline (rocm-doctor gate --deadline, or the "
+                    "default of --slurm/--npd mode) and this check had not finished or not started "
+                    "by then. Give the run more time, or skip the slow probes with --skip, and "
+                    "look at the other checks' durations in the JSON report."},
 };
 
 }  // namespace

@@ -7,11 +7,11 @@
 namespace rocm_doctor {
 
 CheckOutcome CheckOutcome::Pass(std::string summary, std::vector<Finding> findings) {
-  return CheckOutcome{Status::kPass, std::move(summary), std::move(findings)};
+  return CheckOutcome{Status::kPass, std::move(summary), std::move(findings), {}};
 }
 
 CheckOutcome CheckOutcome::Skip(std::string why) {
-  return CheckOutcome{Status::kSkip, std::move(why), {}};
+  return CheckOutcome{Status::kSkip, std::move(why), {}, {}};
 }
 
 CheckOutcome CheckOutcome::FromFindings(std::vector<Finding> findings, std::string summary) {

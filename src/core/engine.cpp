@@ -8,6 +8,8 @@
 #include <set>
 #include <thread>
 
+#include "rocm_doctor/policy.h"
+
 namespace rocm_doctor {
 namespace {
 
@@ -56,6 +58,7 @@ CheckRecord MakeRecord(const RegisteredCheck& check) {
   record.id = std::string(check.info->id);
   record.layer = check.info->layer;
   record.title = std::string(check.info->title);
+  record.per_gpu = check.info->per_gpu;
   for (std::string_view p : check.info->prerequisites) record.prerequisites.emplace_back(p);
   return record;
 }
@@ -126,14 +129,22 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     auto finish = [&](Running& r) {
       CheckRecord& record = result.records[index[r.check->info->id]];
       auto deadline = r.started + r.check->info->deadline;
+      bool run_deadline_first = request.deadline && *request.deadline < deadline;
+      if (run_deadline_first) deadline = *request.deadline;
       if (r.future.wait_until(deadline) == std::future_status::ready) {
         record.outcome = r.future.get();
+      } else if (run_deadline_first) {
+        record.outcome = CheckOutcome::FromFindings(
+            {MakeFinding("core.run.deadline",
+                         "check " + record.id + " was still running at the run's deadline")});
       } else {
         record.outcome = CheckOutcome::FromFindings({MakeFinding(
             "core.check.timeout",
             "check " + record.id + " did not finish within " +
                 std::to_string(r.check->info->deadline.count()) + " ms")});
       }
+      // A policy's waivers: the finding stays, marked, and no longer sets the check's status.
+      if (request.options.policy) ApplyWaivers(*request.options.policy, record.outcome);
       record.duration_ms =
           std::chrono::duration<double, std::milli>(Clock::now() - r.started).count();
     };
@@ -160,6 +171,12 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
         }
       }
       if (skipped) continue;
+      if (request.deadline && Clock::now() >= *request.deadline) {
+        record.outcome = CheckOutcome::FromFindings(
+            {MakeFinding("core.run.deadline",
+                         "check " + record.id + " was not started: the run's deadline passed")});
+        continue;
+      }
       running.push_back(Start(order[i], facts, options));
       if (running.size() >= parallel) {
         for (Running& r : running) finish(r);
@@ -202,6 +219,7 @@ std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records)
     if (upstream_failed(upstream_failed, r)) continue;
     for (const Finding& f : r.outcome.findings) {
       if (f.status != Status::kFail && f.status != Status::kWarn) continue;
+      if (f.waived) continue;
       RootCause cause;
       cause.check_id = r.id;
       cause.finding = f;
@@ -210,6 +228,7 @@ std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records)
         if (other.blocked_by != r.id) continue;
         cause.blocked_checks.push_back(other.id);
         for (const Finding& sf : other.outcome.findings) {
+          if (sf.waived) continue;
           if (sf.status == Status::kFail || sf.status == Status::kWarn || IsIndeterminate(sf.status)) {
             cause.symptoms.push_back(Symptom{other.id, sf});
           }

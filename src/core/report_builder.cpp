@@ -2,7 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ctime>
+#include <iterator>
+
+#include "collect/support_matrix.h"
+#include "rocm_doctor/facts/bench.h"
+#include "rocm_doctor/facts/rocm.h"
+#include "rocm_doctor/policy.h"
 
 namespace rocm_doctor {
 namespace {
@@ -27,6 +34,10 @@ HostSummary SummarizeHost(const FactStore& facts, const ReportContext& context) 
   if (!host.user.name.empty()) summary.user = host.user.name;
   summary.sysroot = context.sysroot;
   summary.system = context.system_description;
+  if (const RocmFacts* rocm = facts.IfCollected<RocmFacts>()) {
+    Fact<std::string> release = InstalledRocmRelease(*rocm);
+    if (release.known()) summary.rocm_release = *release;
+  }
   return summary;
 }
 
@@ -71,16 +82,38 @@ Report BuildReport(EngineResult result, const FactStore& facts, const ReportCont
   report.exit_code = result.exit_code;
   report.root_causes = std::move(result.root_causes);
   report.checks = std::move(result.records);
+  for (const CheckRecord& record : report.checks) {
+    report.benchmarks.insert(report.benchmarks.end(), record.outcome.benchmarks.begin(),
+                             record.outcome.benchmarks.end());
+  }
+  // Per device, in the order the helper runs them (memory first), not the checks' id order.
+  auto rank = [](const BenchmarkResult& b) {
+    const auto* it = std::find(std::begin(kBenchmarkNames), std::end(kBenchmarkNames), b.name);
+    return std::pair{b.device.value_or(-1), it - std::begin(kBenchmarkNames)};
+  };
+  std::stable_sort(report.benchmarks.begin(), report.benchmarks.end(),
+                   [&](const BenchmarkResult& a, const BenchmarkResult& b) {
+                     return rank(a) < rank(b);
+                   });
   report.gpus = SummarizeGpus(facts);
   report.duration_ms = context.duration_ms;
   report.started_at = context.started_at;
+  report.started_at_unix = context.started_at_unix;
+  if (context.policy) {
+    PolicySummary policy{context.policy->name, context.policy->path, 0};
+    for (const CheckRecord& r : report.checks) {
+      for (const Finding& f : r.outcome.findings) policy.waived_findings += f.waived ? 1 : 0;
+    }
+    report.policy = std::move(policy);
+  }
   return report;
 }
 
-std::string NowIso8601() {
-  std::time_t now = std::time(nullptr);
+std::string NowIso8601() { return Iso8601(std::time(nullptr)); }
+
+std::string Iso8601(std::time_t when) {
   std::tm tm{};
-  gmtime_r(&now, &tm);
+  gmtime_r(&when, &tm);
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;

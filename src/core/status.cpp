@@ -23,12 +23,14 @@ struct LayerName {
   std::string_view title;
 };
 
-constexpr std::array<LayerName, 5> kLayerNames{{
+constexpr std::array<LayerName, 7> kLayerNames{{
     {Layer::kHardware, "hardware", "Hardware"},
     {Layer::kDriver, "driver", "Driver and kernel"},
     {Layer::kRuntime, "runtime", "HIP runtime"},
     {Layer::kLibraries, "libraries", "Libraries"},
     {Layer::kFrameworks, "frameworks", "Frameworks"},
+    {Layer::kBenchmarks, "bench", "Benchmarks"},
+    {Layer::kPolicy, "policy", "Policy"},
 }};
 
 }  // namespace

@@ -4,17 +4,24 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "hip/bench/bench_plan.h"
 #include "rocm_doctor/result.h"
 
 namespace rocm_doctor::hip_helper {
 
-enum class HelperMode { kHelp, kVersion, kProbe };
+enum class HelperMode { kHelp, kVersion, kProbe, kBench };
 
 struct HelperArgs {
   HelperMode mode = HelperMode::kHelp;
-  std::optional<int> device;  // --device N: probe only device N
+  std::optional<int> device;  // --device N: probe only device N / benchmark device N (default 0)
   bool smoke = true;          // --no-smoke: enumerate and query, launch nothing
+  // --bench options (docs/hip-helper.md, "Benchmarks").
+  BenchLevel level = BenchLevel::kQuick;
+  std::vector<std::string> only;          // selected benchmark names, in run order; empty: all
+  std::optional<double> memtest_fraction;  // (0, 0.95] of free memory
+  std::optional<double> stress_seconds;    // [0, 86400]
 };
 
 // `args` excludes argv[0]. An error message names the offending argument.

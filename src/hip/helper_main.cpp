@@ -1,6 +1,7 @@
 #include "hip/helper_main.h"
 
 #include "hip/args.h"
+#include "hip/bench/bench_json.h"
 #include "hip/report_json.h"
 
 #ifndef ROCMDOC_HIP_HELPER_VERSION
@@ -38,6 +39,21 @@ int HelperMain(std::span<const std::string_view> args, const HelperBackend& back
       return kExitOk;
     case HelperMode::kProbe:
       break;
+    case HelperMode::kBench: {
+      if (!backend.bench) {
+        err << "rocm-doctor-hip: this build has no benchmarks\n";
+        return kExitUsage;
+      }
+      BenchOptions options;
+      options.device = parsed->device.value_or(0);
+      options.plan = MakeBenchPlan(parsed->level, parsed->memtest_fraction, parsed->stress_seconds);
+      const BenchSelection all = SelectBenchmarks({});
+      options.names = parsed->only.empty() ? all.names : parsed->only;
+      const BenchReport report = backend.bench(options);
+      out << BenchReportJson(report) << '\n';
+      out.flush();
+      return report.error ? kExitNoDevice : kExitOk;
+    }
   }
   ProbeReport report =
       backend.probe(ProbeOptions{.device = parsed->device, .smoke = parsed->smoke});

@@ -1,6 +1,7 @@
 # rocmdoc_hip_host: the helper's host-only logic (arguments, JSON, PCI address and smoke-pattern
-# checks). Plain C++ built with the normal compiler, so tests/hip.cmake links it on every machine,
-# GPU toolchain or not. Included from src/hip/CMakeLists.txt and tests/hip.cmake; defined once.
+# checks; the benchmarks' plan, statistics and reference results). Plain C++ built with the normal
+# compiler, so tests/hip.cmake links it on every machine, GPU toolchain or not. Included from
+# src/hip/CMakeLists.txt and tests/hip.cmake; defined once.
 include_guard(GLOBAL)
 
 add_library(rocmdoc_hip_host STATIC
@@ -11,6 +12,16 @@ add_library(rocmdoc_hip_host STATIC
   ${CMAKE_CURRENT_LIST_DIR}/pci_bdf.cpp
   ${CMAKE_CURRENT_LIST_DIR}/report_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/smoke_pattern.cpp
+  # --bench: plan, statistics, JSON, host references of the kernels' results, NUMA host memory
+  ${CMAKE_CURRENT_LIST_DIR}/bench/amd_clock.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/bench_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/bench_params.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/bench_plan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/bench_stats.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/fma_reference.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/host_memory.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/run_control.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/stream_values.cpp
 )
 # src/ for "hip/..." includes, include/ for rocm_doctor/result.h (header-only; the helper does not
 # link rocmdoc_lib).

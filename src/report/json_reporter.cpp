@@ -30,12 +30,50 @@ json RemediationJson(const Remediation& r) {
 }
 
 json FindingJson(const Finding& f) {
-  return {{"code", f.code},
-          {"status", ToString(f.status)},
-          {"message", f.message},
-          {"evidence", EvidenceJson(f.evidence)},
-          {"remediation", RemediationJson(Catalog::Instance().RemediationFor(f))},
-          {"docs", Catalog::DocsAnchor(f.code)}};
+  json out = {{"code", f.code},
+              {"status", ToString(f.status)},
+              {"message", f.message},
+              {"evidence", EvidenceJson(f.evidence)},
+              {"remediation", RemediationJson(Catalog::Instance().RemediationFor(f))},
+              {"docs", Catalog::DocsAnchor(f.code)}};
+  if (f.waived) out["waived"] = f.waiver;  // a policy's [[waive]] reason
+  return out;
+}
+
+// The report's benchmark figures, in base units, with how each was judged.
+json BenchmarksJson(const std::vector<BenchmarkResult>& results) {
+  json out = json::array();
+  for (const BenchmarkResult& b : results) {
+    json params = json::parse(b.params_json, nullptr, false);
+    if (!params.is_object()) params = json::object();
+    out.push_back({{"check", b.check},
+                   {"device", OrNull(b.device)},
+                   {"device_name", OrNull(b.device_name)},
+                   {"pci", OrNull(b.pci)},
+                   {"name", b.name},
+                   {"status", b.status},
+                   {"reason", OrNull(b.reason)},
+                   {"unit", b.unit},
+                   {"best", OrNull(b.best)},
+                   {"median", OrNull(b.median)},
+                   {"worst", OrNull(b.worst)},
+                   {"spread", OrNull(b.spread)},
+                   {"samples", OrNull(b.samples)},
+                   {"iterations", OrNull(b.iterations)},
+                   {"bytes", OrNull(b.bytes)},
+                   {"clock_mhz_seen", OrNull(b.clock_mhz_seen)},
+                   {"verified", OrNull(b.verified)},
+                   {"params", std::move(params)},
+                   {"limit", OrNull(b.limit)},
+                   {"limit_kind", b.limit ? json(b.limit_is_ceiling ? "ceiling" : "floor")
+                                          : json(nullptr)},
+                   {"datasheet", OrNull(b.datasheet)},
+                   {"percent_of_peak", OrNull(b.percent_of_peak)},
+                   {"basis", b.basis},
+                   {"threshold", b.threshold.empty() ? json(nullptr) : json(b.threshold)},
+                   {"verdict", ToString(b.verdict)}});
+  }
+  return out;
 }
 
 json ToolJson() { return {{"name", "rocm-doctor"}, {"version", ROCMDOC_VERSION}}; }
@@ -55,7 +93,20 @@ json ReportToJson(const Report& report) {
                   {"os", OrNull(report.host.os)},
                   {"user", OrNull(report.host.user)},
                   {"sysroot", OrNull(report.host.sysroot)},
-                  {"system", report.host.system}};
+                  {"system", report.host.system},
+                  {"rocm_release", OrNull(report.host.rocm_release)}};
+  if (report.policy) {
+    root["policy"] = {{"name", report.policy->name},
+                      {"path", report.policy->path},
+                      {"waived_findings", report.policy->waived_findings}};
+  }
+  if (report.redacted) {
+    json removed = json::array();
+    for (const RedactionSummary& r : *report.redacted) {
+      removed.push_back({{"kind", r.kind}, {"values", r.values}, {"occurrences", r.occurrences}});
+    }
+    root["redacted"] = std::move(removed);
+  }
 
   json causes = json::array();
   for (const RootCause& c : report.root_causes) {
@@ -107,6 +158,8 @@ json ReportToJson(const Report& report) {
                     {"numa_node", OrNull(g.numa_node)}});
   }
   root["gpus"] = std::move(gpus);
+  // Present when benchmark checks ran (check --level standard|stress, rocm-doctor bench).
+  if (!report.benchmarks.empty()) root["benchmarks"] = BenchmarksJson(report.benchmarks);
   return root;
 }
 

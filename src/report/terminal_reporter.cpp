@@ -101,6 +101,22 @@ void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) 
   if (report.host.user) parts.push_back("user " + *report.host.user);
   out << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold) << '\n';
   if (report.host.sysroot) out << paint("replaying " + report.host.system, kDim) << '\n';
+  if (report.policy) {
+    std::string line = "policy " + report.policy->name + " (" + report.policy->path + ")";
+    std::size_t waived = report.policy->waived_findings;
+    if (waived > 0) line += fmt::format(", {} finding{} waived", waived, waived == 1 ? "" : "s");
+    out << paint(line, kDim) << '\n';
+  }
+  if (report.redacted) {
+    std::vector<std::string> kinds;
+    for (const RedactionSummary& r : *report.redacted) {
+      kinds.push_back(fmt::format("{} {}", r.values, r.kind));
+    }
+    out << paint("redacted: " + (kinds.empty() ? std::string("nothing identifying found")
+                                               : fmt::format("{}", fmt::join(kinds, ", "))),
+                 kDim)
+        << '\n';
+  }
   out << '\n';
 }
 
@@ -153,7 +169,7 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
   for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
 
   for (Layer layer : {Layer::kHardware, Layer::kDriver, Layer::kRuntime, Layer::kLibraries,
-                      Layer::kFrameworks}) {
+                      Layer::kFrameworks, Layer::kBenchmarks, Layer::kPolicy}) {
     std::vector<const CheckRecord*> in_layer;
     for (const CheckRecord& r : report.checks) {
       if (r.layer == layer) in_layer.push_back(&r);
@@ -185,6 +201,11 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
       if (r->outcome.status != Status::kSkip && !r->blocked_by.empty()) {
         summary += " (because of " + titles[r->blocked_by] + ")";
       }
+      std::vector<std::string> waived;
+      for (const Finding& f : r->outcome.findings) {
+        if (f.waived) waived.push_back(f.code);
+      }
+      if (!waived.empty()) summary += fmt::format(" (waived: {})", fmt::join(waived, ", "));
       out << "  " << paint(mark.glyph, mark.color) << ' ' << Pad(r->title, width)
           << (r->outcome.status == Status::kSkip ? paint(summary, kDim) : summary) << '\n';
       bool show_findings = verbose || r->outcome.findings.size() > 1;
@@ -195,6 +216,7 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
         out << "      " << paint(fm.glyph, fm.color) << ' '
             << Wrap(f.message, kTextWidth, "        ");
         if (verbose) out << paint(" [" + f.code + "]", kDim);
+        if (f.waived) out << paint(" (waived: " + f.waiver + ")", kDim);
         out << '\n';
         if (verbose) WriteEvidence(f.evidence, out, paint, "          ");
       }
@@ -263,9 +285,32 @@ void WriteTerminalReport(const Report& report, std::ostream& out, const Terminal
   WriteHeader(report, out, paint);
   WriteRootCauses(report, out, paint, style.verbose);
   WriteChecks(report, out, paint, style.verbose);
+  WriteBenchTable(report, out, style);
   WriteVerdict(report, out, paint);
   if (!style.verbose) {
     out << paint("Run with -v for the evidence behind each line, --format json for a ticket.",
+                 kDim)
+        << '\n';
+  }
+}
+
+void WriteBenchReport(const Report& report, std::ostream& out, const TerminalStyle& style) {
+  Painter paint(style.color);
+  WriteHeader(report, out, paint);
+  WriteRootCauses(report, out, paint, style.verbose);
+  // The benchmark checks' lines; the checks beneath them only when they did not pass (their
+  // failures are the root causes above).
+  Report lines = report;
+  lines.checks.clear();
+  for (const CheckRecord& r : report.checks) {
+    const bool quiet = r.outcome.status == Status::kPass || r.outcome.status == Status::kSkip;
+    if (r.layer == Layer::kBenchmarks || style.verbose || !quiet) lines.checks.push_back(r);
+  }
+  WriteChecks(lines, out, paint, style.verbose);
+  WriteBenchTable(report, out, style);
+  WriteVerdict(report, out, paint);
+  if (!style.verbose) {
+    out << paint("Run with -v for sizes, clocks and evidence, --format json for the figures.",
                  kDim)
         << '\n';
   }

@@ -9,12 +9,14 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "system/fd_io.h"
+#include "system/interrupt.h"
 
 extern char** environ;
 
@@ -115,6 +117,13 @@ CommandOutcome RunCommand(const CommandSpec& spec) {
     out.error = "empty argv";
     return finish();
   }
+  if (system::InterruptRequested()) {
+    // After Ctrl-C nothing new starts; what runs is given its grace time below.
+    out.state = CommandOutcome::State::kSpawnFailed;
+    out.interrupted = true;
+    out.error = spec.argv.front() + ": not started, interrupted";
+    return finish();
+  }
 
   int out_pipe[2] = {-1, -1};
   int err_pipe[2] = {-1, -1};
@@ -167,15 +176,26 @@ CommandOutcome RunCommand(const CommandSpec& spec) {
 
   fcntl(out_read.get(), F_SETFL, O_NONBLOCK);
   fcntl(err_read.get(), F_SETFL, O_NONBLOCK);
-  const auto deadline = start + spec.timeout;
+  const system::ChildGroup forwarded(pid);  // Ctrl-C reaches the child's group from here on
+  auto deadline = start + spec.timeout;
+  const auto deadline_as_given = deadline;
+  // Once interrupted: the child's grace time to stop, free what it holds and print.
+  auto notice_interrupt = [&] {
+    if (out.interrupted) return;
+    out.interrupted = true;
+    deadline = std::min(deadline, Clock::now() + system::kInterruptGrace);
+  };
+  if (system::InterruptRequested()) notice_interrupt();
   bool out_open = true;
   bool err_open = true;
   bool timed_out = false;
   while (out_open || err_open) {
-    pollfd fds[2];
+    pollfd fds[3];
     nfds_t count = 0;
     if (out_open) fds[count++] = {out_read.get(), POLLIN, 0};
     if (err_open) fds[count++] = {err_read.get(), POLLIN, 0};
+    const bool watch_interrupt = !out.interrupted && system::InterruptFd() >= 0;
+    if (watch_interrupt) fds[count++] = {system::InterruptFd(), POLLIN, 0};
     const int ready = ::poll(fds, count, RemainingMs(deadline));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) {
@@ -184,9 +204,17 @@ CommandOutcome RunCommand(const CommandSpec& spec) {
     }
     for (nfds_t i = 0; i < count; ++i) {
       if (fds[i].revents == 0) continue;
+      if (watch_interrupt && fds[i].fd == system::InterruptFd()) {
+        notice_interrupt();
+        continue;
+      }
       const bool is_out = fds[i].fd == out_read.get();
-      const bool open = Drain(fds[i].fd, is_out ? out.out : out.err, spec.max_output,
-                              out.truncated);
+      std::string& sink = is_out ? out.out : out.err;
+      const std::size_t before = sink.size();
+      const bool open = Drain(fds[i].fd, sink, spec.max_output, out.truncated);
+      if (!is_out && spec.on_stderr && sink.size() > before) {
+        spec.on_stderr(std::string_view(sink).substr(before));
+      }
       (is_out ? out_open : err_open) = open;
     }
     if ((out_open || err_open) && RemainingMs(deadline) == 0) {
@@ -211,6 +239,7 @@ CommandOutcome RunCommand(const CommandSpec& spec) {
       timed_out = true;
       break;
     }
+    if (!out.interrupted && system::InterruptRequested()) notice_interrupt();
     SleepMs(std::min(5, RemainingMs(deadline)));
   }
   if (timed_out) {
@@ -220,11 +249,22 @@ CommandOutcome RunCommand(const CommandSpec& spec) {
     err_read = UniqueFd();
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    if (out.interrupted && deadline < deadline_as_given) {
+      out.state = CommandOutcome::State::kSignaled;
+      out.signal = SIGKILL;
+      out.error = "interrupted; it did not stop within " +
+                  std::to_string(system::kInterruptGrace.count()) + " s and was killed";
+      return finish();
+    }
     out.state = CommandOutcome::State::kTimedOut;
     out.signal = SIGKILL;
     out.error = "timed out after " + std::to_string(spec.timeout.count()) + " ms";
     return finish();
   }
+  // The child is gone, but what it started may live on in its group with its streams closed
+  // (a daemonised grandchild): the group goes with it. The group's id cannot be reused by
+  // another group while any member of this one is alive.
+  ::kill(-pid, SIGKILL);
   if (reaped < 0) {
     // SIGCHLD set to SIG_IGN by an embedding program makes the kernel reap the child itself.
     out.state = CommandOutcome::State::kExited;

@@ -247,6 +247,29 @@ class PhysicalPaths {
   std::map<std::string, std::string> met_;
 };
 
+// Whether the relative link `target`, placed at `path`, names something above the root ("/"
+// has no parent on the host, so "../" there stays at "/"; a program other than the doctor
+// following the link inside a capture directory would leave it).
+bool ClimbsAboveRoot(const std::string& path, const std::string& target) {
+  if (target.empty() || target.front() == '/') return false;
+  long depth = 0;  // directories between the root and the link's parent
+  for (char c : ParentOf(path)) depth += c == '/' ? 1 : 0;
+  if (ParentOf(path) == "/") depth = 0;
+  std::string_view rest = target;
+  while (!rest.empty()) {
+    const std::size_t slash = rest.find('/');
+    const std::string_view part = rest.substr(0, slash);
+    if (part == "..") {
+      if (--depth < 0) return true;
+    } else if (!part.empty() && part != ".") {
+      ++depth;
+    }
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  return false;
+}
+
 struct Writer {
   system::TreeWriter& tree;
   CaptureStats& stats;
@@ -261,7 +284,8 @@ struct Writer {
 }  // namespace
 
 Result<CaptureStats> RecordingSystemView::WriteMachine(const std::string& out,
-                                                       const std::string& description) const {
+                                                       const std::string& description,
+                                                       const TreeHook& before_pack) const {
   Recorded snapshot;
   {
     std::lock_guard lock(mutex_);
@@ -336,6 +360,11 @@ Result<CaptureStats> RecordingSystemView::WriteMachine(const std::string& out,
 
   for (const auto& [path, target] : links) {
     if (target.empty()) continue;
+    if (ClimbsAboveRoot(path, target)) {
+      // Replay would stop at the root, but anything else following it leaves the capture.
+      writer.Warn(path + " -> " + target + ": the link climbs above /; not written");
+      continue;
+    }
     writer.Check(tree.MakeLink(path, target));
     ++stats.links;
   }
@@ -349,11 +378,22 @@ Result<CaptureStats> RecordingSystemView::WriteMachine(const std::string& out,
     if (auto s = snapshot.stats.find(path); s != snapshot.stats.end()) {
       mode = (s->second.mode & 0777) | 0600;
     }
-    auto wrote = tree.WriteFile(at, content.data, mode);
+    std::string_view data = content.data;
+    if (data.size() > kCaptureFileLimit) {
+      writer.Warn(path + ": larger than " + std::to_string(kCaptureFileLimit >> 20) +
+                  " MiB; kept truncated");
+      data = data.substr(0, kCaptureFileLimit);
+    }
+    if (stats.bytes + data.size() > kCaptureTotalLimit) {
+      writer.Warn(path + ": the capture reached " + std::to_string(kCaptureTotalLimit >> 20) +
+                  " MiB; not written");
+      continue;
+    }
+    auto wrote = tree.WriteFile(at, data, mode);
     writer.Check(wrote);
     if (wrote) {
       ++stats.files;
-      stats.bytes += content.data.size();
+      stats.bytes += data.size();
     }
   }
   const auto place_node = [&](const std::string& at, const NodeInfo& node) {
@@ -404,6 +444,13 @@ Result<CaptureStats> RecordingSystemView::WriteMachine(const std::string& out,
   }
   auto wrote = tree.WriteFile("/.rocm-doctor/machine.json", system::MachineJsonText(info));
   if (!wrote) return Error{wrote.error()};
+  if (before_pack) {
+    auto hooked = before_pack(dir, stats);
+    if (!hooked) {
+      if (!archive) system::RemoveTree(dir);  // a half-processed capture is not kept
+      return Error{hooked.error()};
+    }
+  }
 
   if (archive) {
     auto packed = system::PackArchive(dir, out);

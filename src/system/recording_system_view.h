@@ -2,6 +2,7 @@
 // RecordingSystemView: a decorator that serves every call from `inner` and remembers what it
 // served (ninja's VirtualFileSystem::files_read_), so `capture` writes exactly what the checks
 // read (DESIGN rule 3).
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,11 @@ struct CaptureStats {
                                       // file and a directory in the inner view
 };
 
+// A file bigger than the largest read limit a collector uses (code objects, module lists:
+// 64 MiB) is kept truncated; past the total the remaining files are left out with a warning.
+inline constexpr std::size_t kCaptureFileLimit = std::size_t{64} << 20;
+inline constexpr std::size_t kCaptureTotalLimit = std::size_t{1} << 30;
+
 class RecordingSystemView : public SystemView {
  public:
   explicit RecordingSystemView(std::shared_ptr<const SystemView> inner);
@@ -45,7 +51,12 @@ class RecordingSystemView : public SystemView {
 
   // Writes what was served as a machine directory (../shared/machine-format.md) at `out`, or as
   // a .tar.gz when `out` ends in .tar.gz/.tgz. Refuses to overwrite a non-empty directory.
-  Result<CaptureStats> WriteMachine(const std::string& out, const std::string& description) const;
+  // Every file is bounded (kCaptureFileLimit each, kCaptureTotalLimit in all) and a symlink
+  // whose text climbs above the root is not written. `before_pack`, when given, runs on the
+  // written directory before it is packed (capture --redact); when it fails nothing is kept.
+  using TreeHook = std::function<Result<bool>(const std::string& dir, CaptureStats& stats)>;
+  Result<CaptureStats> WriteMachine(const std::string& out, const std::string& description,
+                                    const TreeHook& before_pack = {}) const;
 
  private:
   std::shared_ptr<const SystemView> inner_;

@@ -7,6 +7,7 @@
 //   check ID STATUS        checks[] entry ID has this status
 //   finding CODE [STATUS]  some check in checks[] has a finding CODE (with that status)
 //   expect-gpus N          pass --expect-gpus N
+//   level LEVEL            pass --level LEVEL (standard|stress: the benchmark checks run too)
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -43,6 +44,7 @@ struct Expectation {
   std::vector<std::pair<std::string, std::string>> checks;  // id, status
   std::vector<std::pair<std::string, std::string>> findings;  // code, status ("" = any)
   std::optional<int> expect_gpus;
+  std::optional<std::string> level;
   std::vector<std::string> errors;  // malformed lines
 };
 
@@ -70,6 +72,9 @@ Expectation ParseExpect(const std::string& text) {
       e.exit_code = to_int(a);
     } else if (key == "expect-gpus" && to_int(a) && b.empty()) {
       e.expect_gpus = to_int(a);
+    } else if (key == "level" && (a == "basic" || a == "standard" || a == "stress") &&
+               b.empty()) {
+      e.level = a;
     } else if (key == "root_cause" && !a.empty() && b.empty()) {
       e.root_causes.push_back(a);
     } else if (key == "check" && !a.empty() && !b.empty() && extra.empty()) {
@@ -227,6 +232,10 @@ TEST_P(ReplayTest, ReportMatchesExpect) {
     args.push_back("--expect-gpus");
     args.push_back(std::to_string(*expect.expect_gpus));
   }
+  if (expect.level) {
+    args.push_back("--level");
+    args.push_back(*expect.level);
+  }
   const RunResult run = RunDoctor(args);
   ASSERT_TRUE(run.started) << run.error;
   ASSERT_FALSE(run.timed_out) << "rocm-doctor did not finish within " << kRunDeadline.count()
@@ -320,10 +329,11 @@ TEST(ReplayMachines, DirectoryHoldsMachines) {
 TEST(ReplayExpect, ParsesEveryLineKind) {
   const Expectation e = ParseExpect(
       "# comment\nexit 1\nexpect-gpus 8\nroot_cause a.b.c\nroot_cause d.e.f  # why\n"
-      "check hardware.gpus fail\nfinding x.y info\nfinding z.w\n\n");
+      "check hardware.gpus fail\nfinding x.y info\nfinding z.w\nlevel standard\n\n");
   EXPECT_TRUE(e.errors.empty()) << Join(e.errors);
   EXPECT_EQ(e.exit_code, 1);
   EXPECT_EQ(e.expect_gpus, 8);
+  EXPECT_EQ(e.level, "standard");
   EXPECT_EQ(e.root_causes, (std::vector<std::string>{"a.b.c", "d.e.f"}));
   ASSERT_EQ(e.checks.size(), 1u);
   EXPECT_EQ(e.checks[0].first, "hardware.gpus");
@@ -336,7 +346,8 @@ TEST(ReplayExpect, ParsesEveryLineKind) {
 TEST(ReplayExpect, RejectsMalformedLines) {
   const char* bad[] = {"exit", "exit one", "exit 1 2", "root_cause", "root_cause a b",
                        "check only_id", "check a b c", "frobnicate 3", "expect-gpus -1",
-                       "exit 99999999999", "finding", "finding a b c"};
+                       "exit 99999999999", "finding", "finding a b c", "level turbo",
+                       "level standard stress"};
   for (const char* line : bad) {
     EXPECT_EQ(ParseExpect(line).errors.size(), 1u) << line;
   }

@@ -9,7 +9,7 @@ CheckOutcome RunCheck(std::string_view id, std::shared_ptr<const SystemView> vie
   const RegisteredCheck* check = CheckRegistry::Instance().Find(id);
   if (check == nullptr) {
     ADD_FAILURE() << "no check registered with id " << id;
-    return CheckOutcome{.status = Status::kError, .summary = "not registered", .findings = {}};
+    return CheckOutcome{.status = Status::kError, .summary = "not registered", .findings = {}, .benchmarks = {}};
   }
   FactStore facts(std::move(view));
   CheckContext ctx{facts, options};

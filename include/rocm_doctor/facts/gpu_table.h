@@ -40,6 +40,7 @@ class GpuTable {
   const GpuModel* Find(std::uint16_t device_id, std::optional<std::uint8_t> revision) const;
   // Maps KFD gfx_target_version (e.g. 90402) or a name (e.g. "gfx942") to known models.
   std::vector<const GpuModel*> FindByGfx(std::string_view gfx) const;
+  const std::vector<GpuModel>& Models() const { return models_; }  // every row
   std::size_t size() const { return models_.size(); }
   std::size_t skipped_rows() const { return skipped_rows_; }
 

@@ -11,6 +11,7 @@ struct HostFacts {
   Fact<std::string> os_pretty_name;  // os-release PRETTY_NAME
   Fact<std::string> os_id;           // os-release ID ("debian", "ubuntu")
   Fact<std::string> os_version_id;   // os-release VERSION_ID ("12")
+  Fact<std::string> os_version;      // os-release VERSION ("22.04.5 LTS (Jammy Jellyfish)")
   Fact<std::string> hostname;        // /proc/sys/kernel/hostname
   UnameInfo uname;
   UserInfo user;

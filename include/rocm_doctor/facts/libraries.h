@@ -102,6 +102,10 @@ CodeObjectFacts CollectFacts<CodeObjectFacts>(const SystemView& view);
 LibraryFacts CollectLibraries(const SystemView& view, const std::vector<std::string>& dirs,
                               const std::vector<std::string>& found_by);
 CodeObjectFacts CollectCodeObjects(const SystemView& view, const LibraryFacts& libraries);
+// One library file's offload bundles, and one Tensile directory, read as the collectors above
+// read them (the frameworks layer reads the copies a wheel bundles, e.g. torch/lib).
+CodeObjectScan ScanCodeObjects(const SystemView& view, const InstalledLibrary& library);
+TensileDir ReadTensileLibrary(const SystemView& view, std::string_view library, std::string dir);
 
 // --- The code-object match rule, as the HIP runtime applies it (ROCm/clr
 // hipamd/src/hip_code_object.cpp, LLVM AMDGPUUsage "Target ID" and "Generic processors"):

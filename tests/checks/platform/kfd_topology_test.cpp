@@ -45,6 +45,21 @@ TEST(DriverKfdTopology, AbsentTopologyIsUnknown) {
   EXPECT_NE(f->message.find("/sys/class/kfd/kfd/topology does not exist"), std::string::npos);
 }
 
+TEST(DriverKfdTopology, MoreNodesThanAnyHostIsUnknown) {
+  // A hostile machine directory: thousands of copies of one GPU node (issue 5).
+  auto view = HealthyMi300xHost();
+  for (int n = 2; n < static_cast<int>(kMaxKfdNodes) + 10; ++n) {
+    AddKfdNode(*view, n, GpuProperties(90402, 29857, 0xc100, 128, 7));
+  }
+  CheckOutcome out = RunCheck(kCheck, view);
+  EXPECT_EQ(out.status, Status::kUnknown) << out.summary;
+  const Finding* f = FindFinding(out, "driver.kfd_topology.unreadable");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->message.find("/sys/class/kfd/kfd/topology/nodes lists 4106 nodes"),
+            std::string::npos)
+      << f->message;
+}
+
 TEST(DriverKfdTopology, RefusedNodeOnHostIsUnknown) {
   auto view = HealthyMi300xHost();
   view->Unreadable(std::string(kTopo) + "/nodes/2/properties");

@@ -69,14 +69,65 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"device_empty", {"--probe", "--device="}, "''"},
         BadCase{"device_huge", {"--probe", "--device", "99999999999999999999"}, "'9999"},
         BadCase{"device_without_probe", {"--device", "1"}, "need --probe"},
-        BadCase{"no_smoke_without_probe", {"--no-smoke"}, "need --probe"}),
+        BadCase{"no_smoke_without_probe", {"--no-smoke"}, "need --probe"},
+        BadCase{"probe_and_bench", {"--probe", "--bench"}, "not both"},
+        BadCase{"level_without_bench", {"--probe", "--level", "quick"}, "need --bench"},
+        BadCase{"only_without_bench", {"--only=memory"}, "need --bench"},
+        BadCase{"no_smoke_with_bench", {"--bench", "--no-smoke"}, "--no-smoke needs --probe"},
+        BadCase{"level_unknown", {"--bench", "--level", "fast"}, "'fast'"},
+        BadCase{"level_missing", {"--bench", "--level"}, "--level needs"},
+        BadCase{"only_unknown", {"--bench", "--only", "memory,gpu"}, "'gpu'"},
+        BadCase{"only_empty", {"--bench", "--only="}, "--only needs"},
+        BadCase{"fraction_zero", {"--bench", "--memtest-fraction", "0"}, "'0'"},
+        BadCase{"fraction_too_big", {"--bench", "--memtest-fraction=0.99"}, "'0.99'"},
+        BadCase{"fraction_text", {"--bench", "--memtest-fraction", "half"}, "'half'"},
+        BadCase{"fraction_nan", {"--bench", "--memtest-fraction", "nan"}, "'nan'"},
+        BadCase{"stress_negative", {"--bench", "--stress-seconds", "-1"}, "'-1'"},
+        BadCase{"stress_huge", {"--bench", "--stress-seconds", "1e9"}, "'1e9'"},
+        BadCase{"stress_hex", {"--bench", "--stress-seconds", "0x10"}, "'0x10'"},
+        BadCase{"stress_plus", {"--bench", "--stress-seconds", "+5"}, "'+5'"}),
     [](const testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
 TEST(HelperUsage, MentionsEveryOption) {
   const std::string usage = HelperUsage();
-  for (const char* option : {"--probe", "--device N", "--no-smoke", "--version", "--help"}) {
+  for (const char* option : {"--probe", "--device N", "--no-smoke", "--version", "--help",
+                             "--bench", "--level", "--only", "--memtest-fraction",
+                             "--stress-seconds"}) {
     EXPECT_NE(usage.find(option), std::string::npos) << option;
   }
+  for (const std::string_view name : kBenchNames) {
+    EXPECT_NE(usage.find(name), std::string::npos) << name;
+  }
+}
+
+TEST(ParseHelperArgs, BenchDefaultsToQuickAndEverything) {
+  const auto parsed = Parse({"--bench"});
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_EQ(parsed->mode, HelperMode::kBench);
+  EXPECT_EQ(parsed->level, BenchLevel::kQuick);
+  EXPECT_TRUE(parsed->only.empty());
+  EXPECT_FALSE(parsed->device);
+  EXPECT_FALSE(parsed->memtest_fraction);
+  EXPECT_FALSE(parsed->stress_seconds);
+}
+
+TEST(ParseHelperArgs, BenchOptionsBothSpellings) {
+  const auto parsed = Parse({"--bench", "--level=stress", "--only", "host,memory.dot",
+                             "--device", "1", "--memtest-fraction=0.5", "--stress-seconds",
+                             "2.5"});
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_EQ(parsed->level, BenchLevel::kStress);
+  EXPECT_EQ(parsed->only,
+            (std::vector<std::string>{"memory.dot", "host.h2d_pinned", "host.d2h_pinned",
+                                      "host.bidir_pinned", "host.h2d_pageable",
+                                      "host.d2h_pageable"}));
+  EXPECT_EQ(parsed->device, 1);
+  EXPECT_EQ(parsed->memtest_fraction, 0.5);
+  EXPECT_EQ(parsed->stress_seconds, 2.5);
+  const auto zero = Parse({"--stress-seconds=0", "--bench", "--memtest-fraction", "0.95"});
+  ASSERT_TRUE(zero) << zero.error();
+  EXPECT_EQ(zero->stress_seconds, 0.0);
+  EXPECT_EQ(zero->memtest_fraction, 0.95);
 }
 
 }  // namespace

@@ -51,11 +51,36 @@ TEST(HelperBinary, ProbePrintsOneJsonObjectAndExitsZero) {
   }
 }
 
+// On a machine without a GPU (CI) --bench prints its JSON with the runtime's error and exits 3;
+// with one, the quick level of one cheap family runs and exits 0.
+TEST(HelperBinary, BenchPrintsOneJsonObject) {
+  const Output run = RunHelper("--bench --only launch.enqueue");
+  ASSERT_TRUE(WIFEXITED(run.status)) << "status " << run.status;
+  ASSERT_FALSE(run.out.empty());
+  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << run.out;
+  const auto doc = nlohmann::json::parse(run.out);
+  EXPECT_EQ(doc["kind"], "bench");
+  EXPECT_EQ(doc["format"], 1);
+  EXPECT_EQ(doc["level"], "quick");
+  if (doc["error"].is_string()) {
+    EXPECT_EQ(WEXITSTATUS(run.status), 3);
+    EXPECT_FALSE(doc["error"].get<std::string>().empty());
+    EXPECT_TRUE(doc["device"].is_null());
+    EXPECT_TRUE(doc["benchmarks"].empty());
+  } else {
+    EXPECT_EQ(WEXITSTATUS(run.status), 0);
+    ASSERT_EQ(doc["benchmarks"].size(), 1U);
+    EXPECT_EQ(doc["benchmarks"][0]["name"], "launch.enqueue");
+  }
+}
+
 TEST(HelperBinary, UsageErrorExitsTwo) {
-  const Output run = RunHelper("--bogus");
-  ASSERT_TRUE(WIFEXITED(run.status));
-  EXPECT_EQ(WEXITSTATUS(run.status), 2);
-  EXPECT_TRUE(run.out.empty());
+  for (const char* args : {"--bogus", "--bench --level fast"}) {
+    const Output run = RunHelper(args);
+    ASSERT_TRUE(WIFEXITED(run.status)) << args;
+    EXPECT_EQ(WEXITSTATUS(run.status), 2) << args;
+    EXPECT_TRUE(run.out.empty()) << args;
+  }
 }
 #else
 TEST(HelperBinary, NotBuiltWithoutGpuBackend) {

@@ -99,6 +99,27 @@ TEST(CommandRunner, TimeoutKillsTheWholeProcessGroup) {
   EXPECT_TRUE(gone) << "the grandchild sleep " << sleeper << " survived";
 }
 
+TEST(CommandRunner, WhatAnExitedChildLeftInItsGroupIsKilled) {
+  // The shell starts a sleep with its streams closed and exits at once: the runner returns
+  // without waiting for it, and the sleep must not outlive the command.
+  const CommandOutcome out = RunCommand(
+      Spec({"sh", "-c", "sleep 100 </dev/null >/dev/null 2>&1 & echo $!"}));
+  EXPECT_EQ(out.state, State::kExited);
+  EXPECT_LT(out.wall_seconds, 5.0);
+  const pid_t sleeper = static_cast<pid_t>(std::stol(out.out));
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    const std::string stat_path = "/proc/" + std::to_string(sleeper) + "/stat";
+    FILE* f = std::fopen(stat_path.c_str(), "r");
+    char state = '?';
+    gone = f == nullptr || (std::fscanf(f, "%*d %*s %c", &state) == 1 &&
+                            (state == 'Z' || state == 'X'));
+    if (f != nullptr) std::fclose(f);
+    if (!gone) usleep(10000);
+  }
+  EXPECT_TRUE(gone) << "the sleep " << sleeper << " outlived its command";
+}
+
 TEST(CommandRunner, ClosedPipesDoNotEndTheWait) {
   const auto start = std::chrono::steady_clock::now();
   const CommandOutcome out = RunCommand(

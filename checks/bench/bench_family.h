@@ -1,0 +1,420 @@
+#pragma once
+// What the bench.* checks share: the one request they all ask the collector for (so the helper
+// runs once per GPU), the GPU a run measured, and the judgement of one family of benchmarks
+// (memory.*, host.*, ...) against the thresholds. Header-only: every .cpp under checks/<layer>/
+// is one check (the registry test counts them).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocm_doctor/bench_thresholds.h"
+#include "rocm_doctor/check.h"
+#include "rocm_doctor/facts/bench.h"
+#include "rocm_doctor/facts/hip_probe.h"
+
+namespace rocm_doctor::bench {
+
+// The run check needs a HIP runtime that sees its devices; the family checks need the run.
+inline constexpr std::string_view kRunPrerequisites[] = {"runtime.hip_devices"};
+inline constexpr std::string_view kFamilyPrerequisites[] = {"bench.run"};
+// Each helper run has its own deadline (BenchTimeout: up to 900 s at the stress level) and the
+// runs are sequential, one per GPU: the engine's deadline only has to outlast eight of them.
+inline constexpr std::chrono::milliseconds kCheckDeadline = std::chrono::hours(3);
+
+inline BenchRequest RequestFor(const CheckContext& ctx) {
+  const BenchOptions& options = ctx.options.bench;
+  BenchRequest request;
+  request.level = BenchLevelFromString(options.level).value_or(BenchLevel::kQuick);
+  request.only = options.only;
+  request.progress = options.progress;
+  if (options.device) {
+    request.devices = {*options.device};
+    return request;
+  }
+  // Every device the runtime lists, in its order; without a usable probe, the helper's default.
+  const HipProbeFacts& probe = ctx.facts.Get<HipProbeFacts>();
+  if (probe.state == HipProbeState::kParsed) {
+    for (const HipDevice& d : probe.report.devices) {
+      if (!d.error) request.devices.push_back(d.index);
+    }
+  }
+  return request;
+}
+
+inline const BenchFacts& Facts(const CheckContext& ctx) {
+  return ctx.facts.Get<BenchFacts>(RequestFor(ctx));
+}
+
+inline const BenchThresholds& Thresholds(const CheckContext& ctx) {
+  return ctx.options.bench.thresholds ? *ctx.options.bench.thresholds
+                                      : BenchThresholds::Builtin();
+}
+
+inline BenchGpu Identify(const CheckContext& ctx, const BenchRun& run) {
+  if (!run.report.device) return {};
+  return IdentifyBenchGpu(*run.report.device, ctx.facts.Pci(), ctx.facts.Table(),
+                          Thresholds(ctx));
+}
+
+// "device 0 (AMD Instinct MI300X, gfx942, 0000:c1:00.0)"
+inline std::string DescribeDevice(const BenchRun& run) {
+  std::vector<std::string> parts;
+  std::optional<std::int64_t> index = run.device;
+  if (const auto& d = run.report.device) {
+    index = d->index;
+    if (d->name) parts.push_back(*d->name);
+    if (!d->BaseArch().empty()) parts.push_back(d->BaseArch());
+    if (d->pci_bus_id) parts.push_back(*d->pci_bus_id);
+  }
+  std::string text = index ? "device " + std::to_string(*index) : std::string("the default device");
+  if (!parts.empty()) text += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+  return text;
+}
+
+inline std::map<std::string, std::string> Params(const BenchRun& run,
+                                                 std::string_view benchmark = {}) {
+  std::map<std::string, std::string> params{{"helper", run.run.Helper()}};
+  std::optional<std::int64_t> index = run.device;
+  if (run.report.device) index = run.report.device->index;
+  params["device"] = index ? std::to_string(*index) : "0";
+  if (run.report.device && run.report.device->pci_bus_id) {
+    params["bdf"] = *run.report.device->pci_bus_id;
+  }
+  if (!benchmark.empty()) params["benchmark"] = std::string(benchmark);
+  return params;
+}
+
+inline std::string Fig(std::optional<double> value, std::string_view unit) {
+  return value ? FormatBenchFigure(*value, unit) : std::string("unknown");
+}
+
+// "median 4.12 TB/s (best 4.15, worst 4.05 TB/s; 20 batches x 5 launches, 3.22 GB per launch,
+// shader clock 1980 MHz)": the figure with what it rests on.
+inline std::string DescribeFigures(const Measurement& m) {
+  std::string text = "median " + Fig(m.median, m.unit);
+  if (m.best && m.worst) {
+    text += " (best " + Fig(m.best, m.unit) + ", worst " + Fig(m.worst, m.unit);
+  } else {
+    text += " (";
+  }
+  std::vector<std::string> sizes;
+  if (m.samples) sizes.push_back(std::to_string(*m.samples) + " batches");
+  if (m.iterations) sizes.push_back(std::to_string(*m.iterations) + " per batch");
+  if (m.bytes) sizes.push_back(FormatBenchFigure(static_cast<double>(*m.bytes), "B") +
+                               " per launch");
+  if (m.clock_mhz_seen) sizes.push_back("shader clock " + std::to_string(*m.clock_mhz_seen) +
+                                        " MHz");
+  if (!sizes.empty()) {
+    text += (m.best && m.worst ? "; " : "") + fmt::format("{}", fmt::join(sizes, ", "));
+  }
+  return text + ")";
+}
+
+// The report's row for `m`, before judgement.
+inline BenchmarkResult ResultRow(std::string_view check_id, const BenchRun& run,
+                                 const Measurement& m) {
+  BenchmarkResult row;
+  row.check = std::string(check_id);
+  if (const auto& d = run.report.device) {
+    row.device = d->index;
+    row.device_name = d->name;
+    row.pci = d->pci_bus_id;
+  } else {
+    row.device = run.device;
+  }
+  row.name = m.name;
+  row.status = std::string(ToString(m.status));
+  row.reason = m.reason;
+  row.unit = m.unit;
+  row.best = m.best;
+  row.median = m.median;
+  row.worst = m.worst;
+  row.spread = m.spread;
+  row.samples = m.samples;
+  row.iterations = m.iterations;
+  row.bytes = m.bytes;
+  row.clock_mhz_seen = m.clock_mhz_seen;
+  row.verified = m.verified;
+  std::string params = "{";
+  for (const auto& [key, value] : m.params) {
+    if (params.size() > 1) params += ",";
+    // Values are JSON text except strings, which are stored bare: quote those.
+    const bool is_json = !value.empty() && (value.front() == '{' || value.front() == '[' ||
+                                            value == "true" || value == "false" ||
+                                            value == "null" || m.ParamNumber(key).has_value());
+    params += "\"" + key + "\":";
+    if (is_json) {
+      params += value;
+    } else {
+      std::string quoted = "\"";
+      for (char c : value) {
+        if (c == '"' || c == '\\') quoted += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) continue;  // control characters dropped
+        quoted += c;
+      }
+      params += quoted + "\"";
+    }
+  }
+  row.params_json = params + "}";
+  return row;
+}
+
+// One family of benchmarks and how its checks word a miss.
+struct FamilySpec {
+  std::string_view check_id;  // "bench.memory"
+  std::string_view family;    // "memory"
+  std::span<const std::string_view> names;  // the family's benchmarks, as the helper names them
+  std::string_view limit_code;  // the finding for a median past the limit
+  std::string_view what;        // "device-memory bandwidth", for messages
+};
+
+inline bool Asked(const std::vector<std::string>& only, std::string_view family,
+                  std::string_view name) {
+  if (only.empty()) return true;
+  for (const std::string& o : only) {
+    if (o == name || o == family || o == std::string(family) + ".*") return true;
+  }
+  return false;
+}
+
+struct FamilyJudgement {
+  std::vector<Finding> findings;
+  std::vector<BenchmarkResult> rows;
+  std::vector<std::string> summaries;  // per device
+  std::size_t measured = 0, skipped = 0, runs_seen = 0;
+  std::string skip_reason;
+};
+
+inline Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
+                            const Measurement& m, const BenchJudgement& j) {
+  const std::string limit = Fig(j.limit, m.unit);
+  std::string message = DescribeDevice(run) + ": " + m.name + " " + Fig(m.median, m.unit) +
+                        (j.ceiling ? " is above the ceiling of " : " is below the floor of ") +
+                        limit + " (" + j.basis_text + ")";
+  if (j.percent_of_peak) message += fmt::format("; {:.0f}% of the datasheet figure", *j.percent_of_peak);
+  if (spec.family == "host" && !gpu.current_link.empty()) {
+    message += "; the link runs at " + gpu.current_link;
+  }
+  if (spec.family == "compute" && m.clock_mhz_seen && run.report.device &&
+      run.report.device->clock_mhz &&
+      10 * *m.clock_mhz_seen < 9 * *run.report.device->clock_mhz) {
+    message += fmt::format("; the shader clock was {} of its {} MHz (power or thermal limits?)",
+                           *m.clock_mhz_seen, *run.report.device->clock_mhz);
+  }
+  std::vector<Evidence> evidence{
+      {run.run.source + " (" + m.name + ")", DescribeFigures(m),
+       std::string(j.ceiling ? "at most " : "at least ") + limit}};
+  if (j.row != nullptr) evidence.push_back({j.row->origin, j.row->source, ""});
+  if (j.datasheet && !gpu.datasheet_source.empty()) {
+    std::string observed = "peak " + Fig(j.datasheet, m.unit);
+    if (gpu.partition_share) {
+      observed += fmt::format(" (this device's {:.3g} share of the GPU's compute units)",
+                              *gpu.partition_share);
+    }
+    evidence.push_back({spec.family == "host" ? gpu.link_source : gpu.datasheet_source,
+                        observed, ""});
+  }
+  if (spec.family == "host" && !gpu.current_link.empty() && run.report.device &&
+      run.report.device->pci_bus_id) {
+    evidence.push_back({"/sys/bus/pci/devices/" + *run.report.device->pci_bus_id +
+                            "/current_link_*",
+                        gpu.current_link, ""});
+  }
+  return MakeFinding(std::string(spec.limit_code), std::move(message), std::move(evidence),
+                     Params(run, m.name));
+}
+
+// Judges one measured benchmark: findings for a miss, the row with its verdict.
+inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
+                     const BenchThresholds& thresholds, const Measurement& m,
+                     FamilyJudgement& out) {
+  BenchmarkResult row = ResultRow(spec.check_id, run, m);
+  const std::string where = run.run.source + " (" + m.name + ")";
+  const std::string reason = m.reason.value_or("no reason given");
+  auto add = [&](Finding f) {
+    row.verdict = Worse(row.verdict == Status::kInfo ? Status::kPass : row.verdict, f.status);
+    out.findings.push_back(std::move(f));
+  };
+  switch (m.status) {
+    case MeasurementStatus::kSkipped:
+      row.verdict = Status::kSkip;
+      row.basis = "skipped: " + reason;
+      ++out.skipped;
+      if (out.skip_reason.empty()) out.skip_reason = m.name + " skipped: " + reason;
+      out.rows.push_back(std::move(row));
+      return;
+    case MeasurementStatus::kTimeout:
+      add(MakeFinding("bench.kernel.timeout",
+                      DescribeDevice(run) + ": " + m.name +
+                          " did not finish within the helper's deadline and was abandoned (a "
+                          "hung kernel, possibly a wedged GPU): " + reason,
+                      {{where, "timeout: " + reason, "finishes"}}, Params(run, m.name)));
+      out.rows.push_back(std::move(row));
+      return;
+    case MeasurementStatus::kFailed:
+      add(MakeFinding("bench.kernel.failed", DescribeDevice(run) + ": " + m.name + " failed: " +
+                                                 reason,
+                      {{where, reason, "every runtime call succeeds"}}, Params(run, m.name)));
+      out.rows.push_back(std::move(row));
+      return;
+    case MeasurementStatus::kVerifyFailed: {
+      std::string observed = reason;
+      if (auto n = m.ParamNumber("mismatches")) observed += fmt::format(" ({:.0f} mismatches)", *n);
+      add(MakeFinding("bench.verify.failed",
+                      DescribeDevice(run) + ": " + m.name +
+                          " computed a wrong result, so its figure is not trusted: " + observed,
+                      {{where, observed, "the analytic answer"}}, Params(run, m.name)));
+      out.rows.push_back(std::move(row));
+      return;
+    }
+    case MeasurementStatus::kOk:
+      break;
+  }
+  ++out.measured;
+  const BenchJudgement j = JudgeMeasurement(m, gpu, thresholds);
+  row.limit = j.limit;
+  row.limit_is_ceiling = j.ceiling;
+  row.datasheet = j.datasheet;
+  row.percent_of_peak = j.percent_of_peak;
+  row.basis = j.basis_text;
+  if (j.row != nullptr) row.threshold = j.row->origin;
+  row.verdict = j.judged ? Status::kPass : Status::kInfo;
+  if (spec.family == "memtest") {
+    if (j.out_of_limit) {
+      std::string observed = Fig(m.median, m.unit);
+      if (auto addresses = m.ParamText("first_bad_addresses")) {
+        observed += "; first bad addresses " + *addresses;
+      }
+      std::string message = DescribeDevice(run) + ": the memory test " + m.name + " found " +
+                            Fig(m.median, m.unit);
+      if (m.bytes) {
+        message += " in " + FormatBenchFigure(static_cast<double>(*m.bytes), "B") + " tested";
+      }
+      if (auto addresses = m.ParamText("first_bad_addresses")) {
+        message += "; first bad addresses " + *addresses;
+      }
+      add(MakeFinding("bench.memtest.errors", std::move(message),
+                      {{where, observed, "0 errors"}, {j.row->origin, j.row->source, ""}},
+                      Params(run, m.name)));
+    }
+  } else if (j.out_of_limit) {
+    add(LimitFinding(spec, run, gpu, m, j));
+  }
+  if (spec.family == "stress") {
+    if (auto errors = m.ParamNumber("errors"); errors && *errors > 0) {
+      add(MakeFinding("bench.stress.errors",
+                      DescribeDevice(run) + fmt::format(": {:.0f} wrong results during ", *errors) +
+                          m.name,
+                      {{where, fmt::format("{:.0f} errors", *errors), "0 errors"}},
+                      Params(run, m.name)));
+    }
+  }
+  if (j.unstable) {
+    const bool stress = spec.family == "stress";
+    const std::string observed =
+        stress ? fmt::format("coefficient of variation {:.1f}%", *j.instability * 100)
+               : fmt::format("median {:.1f}% from the best ({} vs {})", *j.instability * 100,
+                             Fig(m.median, m.unit), Fig(m.best, m.unit));
+    add(MakeFinding("bench.result.unstable",
+                    DescribeDevice(run) + ": " + m.name + " is unstable: " + observed,
+                    {{where, observed,
+                      fmt::format("at most {:.0f}%", *j.row->unstable * 100)},
+                     {j.row->origin, j.row->source, ""}},
+                    Params(run, m.name)));
+  }
+  out.rows.push_back(std::move(row));
+}
+
+// "triad 4.12 TB/s (86%), copy 3.98 TB/s (83%)": a device's measured figures, short.
+inline std::string SummarizeRows(std::string_view family, const std::vector<BenchmarkResult>& rows,
+                                 std::size_t first) {
+  std::vector<std::string> parts;
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    const BenchmarkResult& r = rows[i];
+    if (r.status != "ok" || !r.median) continue;
+    std::string name = r.name.substr(std::min(r.name.size(), family.size() + 1));
+    std::string part = name + " " + FormatBenchFigure(*r.median, r.unit);
+    if (r.percent_of_peak) part += fmt::format(" ({:.0f}%)", *r.percent_of_peak);
+    parts.push_back(std::move(part));
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+inline CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec) {
+  const BenchFacts& facts = Facts(ctx);
+  const BenchThresholds& thresholds = Thresholds(ctx);
+  FamilyJudgement out;
+  std::string not_recorded;
+  for (const BenchRun& run : facts.runs) {
+    const bool interrupted_early = run.run.state == HelperRunState::kInterrupted;
+    if (run.run.state != HelperRunState::kOk && !interrupted_early) {
+      // bench.run reports why; a capture without this run is simply not judged.
+      if (run.run.state == HelperRunState::kNotRecorded && not_recorded.empty()) {
+        not_recorded = run.run.detail;
+      }
+      continue;
+    }
+    ++out.runs_seen;
+    const BenchGpu gpu = Identify(ctx, run);
+    const std::size_t first_row = out.rows.size();
+    std::vector<std::string> missing;
+    for (std::string_view name : spec.names) {
+      if (!Asked(facts.only, spec.family, name)) continue;
+      const Measurement* m = interrupted_early ? nullptr : run.report.Find(name);
+      if (m == nullptr) {
+        missing.emplace_back(name);
+        continue;
+      }
+      JudgeOne(spec, run, gpu, thresholds, *m, out);
+    }
+    if (!missing.empty()) {
+      const bool interrupted = interrupted_early || run.report.interrupted;
+      const std::string names = fmt::format("{}", fmt::join(missing, ", "));
+      out.findings.push_back(MakeFinding(
+          "bench.result.missing",
+          DescribeDevice(run) + ": not measured: " + names +
+              (interrupted ? " (the run was interrupted)"
+                           : " (the helper's output has no result for it)"),
+          {{run.run.source, interrupted ? "interrupted" : "no result for " + names,
+            "a result for every benchmark asked for"}},
+          Params(run)));
+    }
+    std::string summary = SummarizeRows(spec.family, out.rows, first_row);
+    if (facts.runs.size() > 1 && !summary.empty()) {
+      summary = "device " + std::to_string(run.device.value_or(0)) + ": " + summary;
+    }
+    if (!summary.empty()) out.summaries.push_back(std::move(summary));
+  }
+  CheckOutcome outcome;
+  if (out.runs_seen == 0) {
+    return CheckOutcome::Skip(not_recorded.empty() ? "no benchmark run to judge" : not_recorded);
+  }
+  if (out.measured == 0 && out.findings.empty()) {
+    outcome = CheckOutcome::Skip(out.skip_reason.empty() ? "not asked for (--only)"
+                                                         : out.skip_reason);
+    outcome.benchmarks = std::move(out.rows);
+    return outcome;
+  }
+  std::string summary = fmt::format("{}", fmt::join(out.summaries, "; "));
+  bool any_judged = false;
+  for (const BenchmarkResult& r : out.rows) any_judged |= r.verdict != Status::kInfo;
+  if (!any_judged && !summary.empty()) summary += " (not judged: no threshold)";
+  Status worst = Status::kPass;
+  for (const Finding& f : out.findings) worst = Worse(worst, f.status);
+  if (worst == Status::kPass || worst == Status::kInfo) {
+    outcome = CheckOutcome::Pass(summary, std::move(out.findings));
+  } else {
+    outcome = CheckOutcome::FromFindings(std::move(out.findings));
+  }
+  outcome.benchmarks = std::move(out.rows);
+  return outcome;
+}
+
+}  // namespace rocm_doctor::bench

@@ -1,0 +1,97 @@
+// frameworks.python: which Python `python3` runs for this user, which other environments exist,
+// and which frameworks each imports. Warns when a framework is installed only for an
+// interpreter other than the active one - the classic "pip install torch" into one Python and
+// `python3 train.py` with another (a pyenv shim in front of /usr/bin, a venv not activated).
+#include <set>
+
+#include "framework_checks.h"
+
+namespace rocm_doctor {
+namespace {
+
+using frameworks::Join;
+
+constexpr CheckInfo kInfo{
+    .id = "frameworks.python", .layer = Layer::kFrameworks, .title = "Python environments"};
+
+// "torch 1.13.0a0, jax 0.4.30" for the frameworks `env` imports.
+std::string ImportsOf(const FrameworkFacts& facts, std::size_t env) {
+  std::vector<std::string> names;
+  for (const FrameworkInstall& i : facts.installs) {
+    if (std::find(i.envs.begin(), i.envs.end(), env) == i.envs.end()) continue;
+    names.push_back(std::string(ToString(i.framework)) + " " +
+                    (i.version.known() ? *i.version : std::string("(version unknown)")));
+  }
+  return names.empty() ? "no framework" : Join(names);
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const FrameworkFacts& facts = ctx.facts.Get<FrameworkFacts>();
+  const PythonFacts& python = facts.python;
+  if (python.envs.empty()) {
+    return CheckOutcome::Skip("no Python interpreter found (looked at " + Join(python.searched) +
+                              ")");
+  }
+  const PythonEnvironment* active = python.Active();
+  std::vector<std::string> parts;
+  std::vector<Evidence> evidence;
+  for (std::size_t e = 0; e < python.envs.size(); ++e) {
+    const PythonEnvironment& env = python.envs[e];
+    const std::string imports = ImportsOf(facts, e);
+    // Every environment is in the evidence; the summary names the active one and those with a
+    // framework.
+    Evidence ev = frameworks::EnvEvidence(env);
+    ev.observed += "; imports " + imports + " from " +
+                   (env.site_dirs.empty() ? std::string("no site directory") : Join(env.site_dirs));
+    evidence.push_back(std::move(ev));
+    if (!env.active && imports == "no framework") continue;
+    parts.push_back((env.active ? "python3 → " : "") + env.Describe() + ": " + imports);
+  }
+  for (const std::string& note : python.notes) evidence.push_back({"python discovery", note, ""});
+  std::vector<Finding> findings{
+      MakeFinding("frameworks.python.found",
+                  std::to_string(python.envs.size()) +
+                      (python.envs.size() == 1 ? " Python environment" : " Python environments") +
+                      (active == nullptr ? ", none of them what `python3` runs"
+                                         : "; python3 runs " + active->executable),
+                  std::move(evidence))};
+
+  if (active != nullptr) {
+    const std::size_t active_index = static_cast<std::size_t>(active - python.envs.data());
+    std::set<Framework> seen;
+    for (const FrameworkInstall& install : facts.installs) {
+      if (!seen.insert(install.framework).second) continue;
+      bool in_active = false;
+      for (const FrameworkInstall* i : facts.Installs(install.framework)) {
+        in_active |= std::find(i->envs.begin(), i->envs.end(), active_index) != i->envs.end();
+      }
+      if (in_active) continue;
+      std::vector<std::string> where;
+      std::vector<Evidence> ev{frameworks::EnvEvidence(*active)};
+      std::string other_python;
+      for (const FrameworkInstall* i : facts.Installs(install.framework)) {
+        const PythonEnvironment& env = facts.EnvOf(*i);
+        if (other_python.empty()) other_python = env.executable;
+        where.push_back(env.Describe());
+        ev.push_back({i->package_dir, i->Describe(), ""});
+      }
+      const std::string name(ToString(install.framework));
+      findings.push_back(MakeFinding(
+          "frameworks.python.not_in_active",
+          name + " is installed for " + Join(where, " and ") + ", but python3 runs " +
+              active->Describe() + ", which has no " + name +
+              (active->shim.empty() ? "" : " (" + active->shim + ")"),
+          std::move(ev),
+          {{"framework", name}, {"python", other_python}, {"active", active->executable}}));
+    }
+  }
+  const std::string summary = Join(parts, "; ");
+  if (findings.size() == 1) return CheckOutcome::Pass(summary, std::move(findings));
+  return CheckOutcome::FromFindings(std::move(findings), summary);
+}
+
+}  // namespace
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace rocm_doctor

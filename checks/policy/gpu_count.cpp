@@ -1,0 +1,46 @@
+// policy.gpu_count: exactly as many AMD GPUs as the policy's [gpus] count.
+#include <string>
+#include <vector>
+
+#include "policy_gpu.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr CheckInfo kInfo{.id = "policy.gpu_count",
+                          .layer = Layer::kPolicy,
+                          .title = "GPU count",
+                          .prerequisites = kPrereqs};
+
+std::string Gpus(int n) { return std::to_string(n) + " AMD GPU" + (n == 1 ? "" : "s"); }
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const Policy* policy = ctx.options.policy.get();
+  if (policy == nullptr) return CheckOutcome::Skip("no --policy given");
+  if (!policy->gpu_count) return CheckOutcome::Skip("the policy sets no GPU count");
+  const PciInventory& pci = ctx.facts.Pci();
+  if (!pci.error.empty()) {
+    return CheckOutcome::Skip("the PCI bus could not be listed (see hardware.gpus)");
+  }
+  int expected = *policy->gpu_count;
+  std::vector<const PciDevice*> gpus = pci.AmdGpus();
+  int found = static_cast<int>(gpus.size());
+  std::string label = policy_checks::PolicyLabel(*policy);
+  if (found == expected) return CheckOutcome::Pass(Gpus(found) + ", as the policy expects");
+  std::string bdfs;
+  for (const PciDevice* dev : gpus) bdfs += (bdfs.empty() ? "" : ", ") + dev->bdf;
+  std::string message = Gpus(found) + (found == 0 ? "" : " (" + bdfs + ")") + "; " + label +
+                        " expects " + std::to_string(expected) + ".";
+  std::vector<Evidence> evidence = {
+      {pci.source, Gpus(found) + (bdfs.empty() ? "" : ": " + bdfs), std::to_string(expected)},
+      {policy->gpus_where.ToString(), "[gpus] count = " + std::to_string(expected), ""}};
+  return CheckOutcome::FromFindings({MakeFinding(
+      "policy.gpu_count.mismatch", message, std::move(evidence),
+      {{"expected", std::to_string(expected)}, {"found", std::to_string(found)}, {"policy", label}})});
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

@@ -1,0 +1,137 @@
+#pragma once
+// What the GPU delivers: the result of running the benchmark helper
+// `rocm-doctor-hip --bench` (JSON contract: docs/benchmarks.md) in a child process with a
+// deadline per level, once per GPU, or its recordings `.rocm-doctor/probes/hip-bench*.json` in
+// replay. Collected by src/collect/hip_bench_collector.cpp; the bench.* checks ask for
+// ctx.facts.Get<BenchFacts>(request). Measuring is not judging (DESIGN rule 10): the floors
+// come from include/rocm_doctor/bench_thresholds.h.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocm_doctor/fact_store.h"
+#include "rocm_doctor/facts/helper_run.h"
+
+namespace rocm_doctor {
+
+// How long and how hard the helper measures. quick: every benchmark once, a memory test on a
+// slice, no stress (under 15 s on an H200); standard: a larger memory-test slice and 30 s of
+// stress; stress: a memory test over most of free memory and 300 s of stress.
+enum class BenchLevel { kQuick, kStandard, kStress };
+std::string_view ToString(BenchLevel level);  // "quick", "standard", "stress"
+std::optional<BenchLevel> BenchLevelFromString(std::string_view text);
+
+// The helper's benchmarks, stable names in the order they run (docs/benchmarks.md).
+inline constexpr std::string_view kBenchmarkNames[] = {
+    "memory.copy",       "memory.scale",      "memory.add",
+    "memory.triad",      "memory.dot",        "host.h2d_pinned",
+    "host.d2h_pinned",   "host.bidir_pinned", "host.h2d_pageable",
+    "host.d2h_pageable", "peer.copy",         "peer.kernel_copy",
+    "launch.enqueue",    "launch.roundtrip",  "launch.throughput",
+    "compute.fp32_fma",  "compute.fp16_fma",  "compute.bf16_fma",
+    "memtest.address",   "memtest.moving_inversions", "memtest.random",
+    "stress.mixed"};
+
+// How one benchmark ended, as the helper says ("ok", "skipped", ...). A failed benchmark is data,
+// not an exit status.
+enum class MeasurementStatus { kOk, kSkipped, kFailed, kVerifyFailed, kTimeout };
+std::string_view ToString(MeasurementStatus status);  // "ok", "skipped", "failed", ...
+
+// One benchmark's figures. Units are base units: "B/s", "FLOP/s", "s", "launch/s", "errors".
+// Unknown is nullopt (the helper prints null), never 0.
+struct Measurement {
+  std::string name;  // stable: "memory.triad", "host.h2d_pinned", "launch.roundtrip", ...
+  MeasurementStatus status = MeasurementStatus::kOk;
+  std::optional<std::string> reason;  // why skipped/failed: the runtime's error text verbatim
+  std::string unit;
+  std::optional<double> best, median, worst;  // best is the highest rate / the lowest time
+  std::optional<double> spread;               // (best - worst) / median, a fraction
+  std::optional<std::int64_t> samples;        // timed batches
+  std::optional<std::int64_t> iterations;     // kernel launches per batch
+  std::optional<std::int64_t> bytes;          // bytes counted per launch (STREAM accounting)
+  std::optional<std::int64_t> elements, element_bytes;
+  std::optional<std::int64_t> clock_mhz_seen;  // shader clock read during or after the run
+  std::optional<bool> verified;               // checked against the analytic answer; null: n/a
+  // The helper's free-form "params", one entry per key: strings as they are, everything else
+  // (numbers, booleans, arrays, objects) as compact JSON text.
+  std::map<std::string, std::string> params;
+
+  // params[key] as a number / text, when it is one.
+  std::optional<double> ParamNumber(std::string_view key) const;
+  std::optional<std::string> ParamText(std::string_view key) const;
+  // "memory" for "memory.triad".
+  std::string_view Family() const;
+};
+
+// The device the helper measured, as its runtime describes it.
+struct BenchDevice {
+  std::int64_t index = 0;
+  std::optional<std::string> name;         // "AMD Instinct MI300X", "NVIDIA H200"
+  std::optional<std::string> arch;         // "gfx942:sramecc+:xnack-", "sm_90"
+  std::optional<std::string> pci_bus_id;   // sysfs form "0000:c1:00.0"
+  std::optional<std::int64_t> compute_units;
+  std::optional<std::int64_t> clock_mhz;   // the runtime's peak shader clock
+  std::optional<std::int64_t> memory_clock_mhz;
+  std::optional<std::int64_t> memory_bus_width_bits;
+  std::optional<std::int64_t> total_bytes, free_bytes;
+  std::optional<std::int64_t> numa_node;
+
+  std::string BaseArch() const;  // "gfx942" from "gfx942:sramecc+:xnack-"
+};
+
+// The helper's JSON (format 1), validated by src/collect/hip_bench_parse.cpp.
+struct BenchReport {
+  int format_version = 0;
+  std::string backend;  // "hip" or "cuda"
+  std::optional<std::int64_t> runtime_version, driver_version;
+  std::string level;  // as the helper ran it
+  bool interrupted = false;  // SIGINT/SIGTERM: it stopped after the current kernel
+  std::optional<std::string> error;  // no device / runtime init failed
+  std::optional<BenchDevice> device;  // null when no device could be opened
+  std::vector<Measurement> benchmarks;
+  std::optional<double> wall_seconds;
+
+  const Measurement* Find(std::string_view name) const;
+};
+
+// What the bench checks ask the collector for; equal requests share one run.
+struct BenchRequest {
+  BenchLevel level = BenchLevel::kQuick;
+  std::vector<std::string> only;  // --only NAME,...: benchmark names; empty = all
+  // The runtime ordinals to measure, one helper run each, in order; empty = one run without
+  // --device (the helper's default device).
+  std::vector<std::int64_t> devices;
+  // Called with each line the helper writes on stderr while it runs ("bench: memory.triad 3/5"),
+  // prefixed with the device; not part of the request's identity.
+  std::function<void(std::string_view)> progress;
+
+  std::string Key() const;  // level, only and devices: the identity of the run
+};
+
+// One helper run (one device).
+struct BenchRun {
+  std::optional<std::int64_t> device;  // the --device asked for
+  std::string probe_name;              // "hip-bench", "hip-bench.1", ...
+  HelperRun run;                       // how the child ended; kOk once its JSON parsed
+  BenchReport report;                  // valid when run.state == HelperRunState::kOk
+};
+
+struct BenchFacts {
+  BenchLevel level = BenchLevel::kQuick;
+  std::vector<std::string> only;
+  std::vector<BenchRun> runs;
+};
+
+// The recording name of the run for `device`: "hip-bench" for device 0 and for the helper's
+// default device, "hip-bench.N" for device N.
+std::string BenchProbeName(std::optional<std::int64_t> device);
+
+template <>
+BenchFacts CollectFacts<BenchFacts, BenchRequest>(const SystemView& view,
+                                                  const BenchRequest& request);
+
+}  // namespace rocm_doctor

@@ -1,0 +1,82 @@
+// rocm-doctor bench: the benchmark checks (and every check they rest on), with a compact table of
+// what each GPU delivered against what its model must deliver.
+#include <algorithm>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "cli/bench_options.h"
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "rocm_doctor/diagnose.h"
+#include "rocm_doctor/reporters.h"
+#include "system/open_system_view.h"
+
+namespace rocm_doctor::cli {
+namespace {
+
+// `checks` plus, transitively, every prerequisite: a benchmark only means something on a stack
+// whose lower layers were checked (a broken one blocks it with the root cause).
+std::vector<const RegisteredCheck*> WithPrerequisites(std::vector<const RegisteredCheck*> checks) {
+  std::set<std::string_view> have;
+  for (const RegisteredCheck* c : checks) have.insert(c->info->id);
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    for (std::string_view p : checks[i]->info->prerequisites) {
+      if (have.count(p)) continue;
+      if (const RegisteredCheck* pre = CheckRegistry::Instance().Find(p)) {
+        have.insert(p);
+        checks.push_back(pre);
+      }
+    }
+  }
+  return checks;
+}
+
+}  // namespace
+
+int RunBenchCommand(const BenchArgs& args) {
+  auto fail = [&](const std::string& message) {
+    if (args.format == Format::kJson) WriteJsonError(message, 2, std::cout);
+    std::cerr << "rocm-doctor: " << message << '\n';
+    return 2;
+  };
+  if (auto known = CheckBenchmarkNames(args.only); !known) return fail(known.error());
+  auto thresholds = LoadThresholds(args.thresholds);
+  if (!thresholds) return fail(thresholds.error());
+
+  SelectionArgs selection;
+  selection.only = BenchCheckIds(args.only);
+  selection.with_benchmarks = true;
+  auto selected = SelectChecks(selection);
+  if (!selected) return fail(selected.error());
+  auto view = OpenSystemView(args.sysroot);
+  if (!view) return fail(view.error());
+
+  RunRequest request;
+  request.checks = WithPrerequisites(*selected);
+  request.options.bench.level = args.level;
+  request.options.bench.only = args.only;
+  request.options.bench.device = args.device;
+  request.options.bench.thresholds = *thresholds;
+  request.options.bench.progress = TerminalProgress();
+  request.max_parallel = args.jobs;
+  Report report = Diagnose(*view, request, args.sysroot);
+  EndProgressLine();
+
+  std::ostringstream text;
+  if (args.format == Format::kJson) {
+    WriteJsonReport(report, text);
+  } else {
+    const bool color = !args.output && UseColor(args.no_color);
+    WriteBenchReport(report, text, TerminalStyle{color, args.verbose});
+  }
+  if (args.output) {
+    auto written = WriteFileAtomically(*args.output, text.str());
+    if (!written) return fail(written.error());
+  } else {
+    std::cout << text.str() << std::flush;
+  }
+  return report.exit_code;
+}
+
+}  // namespace rocm_doctor::cli

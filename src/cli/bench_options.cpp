@@ -1,0 +1,109 @@
+#include "cli/bench_options.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+
+namespace rocm_doctor::cli {
+namespace {
+
+// The helper's families and the check that judges each (checks/bench/).
+constexpr std::pair<std::string_view, std::string_view> kFamilyChecks[] = {
+    {"memory", "bench.memory"},   {"host", "bench.host_link"}, {"peer", "bench.peer"},
+    {"launch", "bench.launch"},   {"compute", "bench.compute"}, {"memtest", "bench.memtest"},
+    {"stress", "bench.stress"}};
+
+constexpr std::size_t kMaxThresholdsBytes = 1 << 20;
+
+std::string_view FamilyOf(std::string_view item) { return item.substr(0, item.find('.')); }
+
+std::mutex g_progress_mutex;
+bool g_progress_shown = false;
+
+}  // namespace
+
+Result<bool> ApplyCheckLevel(const std::string& level, CheckOptions& options,
+                             SelectionArgs& selection) {
+  if (level == "basic") {
+    options.bench.level.clear();
+    selection.with_benchmarks = false;
+  } else if (level == "standard" || level == "stress") {
+    options.bench.level = level == "standard" ? "quick" : "stress";
+    selection.with_benchmarks = true;
+  } else {
+    return Error{"--level " + level + ": expected basic, standard or stress"};
+  }
+  return true;
+}
+
+Result<std::shared_ptr<const BenchThresholds>> LoadThresholds(
+    const std::optional<std::string>& file) {
+  if (!file) return std::shared_ptr<const BenchThresholds>();
+  std::ifstream in(*file, std::ios::binary);
+  if (!in) return Error{"--thresholds " + *file + ": " + std::strerror(errno)};
+  std::string text;
+  text.resize(kMaxThresholdsBytes + 1);
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxThresholdsBytes) {
+    return Error{"--thresholds " + *file + ": larger than 1 MiB"};
+  }
+  auto parsed = BenchThresholds::Parse(text, *file);
+  if (!parsed) return Error{"--thresholds: " + parsed.error()};
+  return std::make_shared<const BenchThresholds>(
+      BenchThresholds::Builtin().WithOverrides(parsed.value()));
+}
+
+Result<bool> CheckBenchmarkNames(const std::vector<std::string>& only) {
+  for (const std::string& item : only) {
+    bool known = false;
+    for (std::string_view name : kBenchmarkNames) {
+      known |= item == name || item == FamilyOf(name);
+    }
+    if (!known) {
+      std::string families;
+      for (const auto& [family, check] : kFamilyChecks) {
+        families += (families.empty() ? "" : ", ") + std::string(family);
+      }
+      return Error{"--only " + item + ": not a benchmark or a family (" + families +
+                   "; or a name such as memory.triad)"};
+    }
+  }
+  return true;
+}
+
+std::vector<std::string> BenchCheckIds(const std::vector<std::string>& only) {
+  std::vector<std::string> ids{"bench.run"};
+  for (const auto& [family, check] : kFamilyChecks) {
+    bool wanted = only.empty();
+    for (const std::string& item : only) wanted |= FamilyOf(item) == family;
+    if (wanted) ids.emplace_back(check);
+  }
+  return ids;
+}
+
+std::function<void(std::string_view)> TerminalProgress() {
+  const char* term = std::getenv("TERM");
+  if (isatty(STDERR_FILENO) != 1 || (term != nullptr && std::strcmp(term, "dumb") == 0)) {
+    return {};
+  }
+  return [](std::string_view line) {
+    std::lock_guard<std::mutex> lock(g_progress_mutex);
+    // One line, rewritten in place: carriage return, erase to the end of the line.
+    std::cerr << "\r\033[K" << line.substr(0, 96) << std::flush;
+    g_progress_shown = true;
+  };
+}
+
+void EndProgressLine() {
+  std::lock_guard<std::mutex> lock(g_progress_mutex);
+  if (g_progress_shown) std::cerr << "\r\033[K" << std::flush;
+  g_progress_shown = false;
+}
+
+}  // namespace rocm_doctor::cli

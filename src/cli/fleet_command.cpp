@@ -1,0 +1,45 @@
+// rocm-doctor fleet summarize REPORT...: nodes grouped by root cause, counts per code, versions
+// and benchmark outliers from many JSON reports (files or directories of *.json).
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "fleet/fleet_reporters.h"
+#include "fleet/report_files.h"
+
+namespace rocm_doctor::cli {
+
+int RunFleetSummarizeCommand(const FleetArgs& args) {
+  fleet::ReportPaths paths = fleet::ExpandReportPaths(args.paths);
+  fleet::FleetBuilder builder(fleet::FleetOptions{.outlier_fraction = args.outlier_percent / 100});
+  fleet::ReadReports(paths, builder);
+  fleet::FleetSummary summary = std::move(builder).Finish();
+
+  std::ostringstream text;
+  if (args.format == "json") {
+    fleet::WriteFleetJson(summary, text);
+  } else if (args.format == "html") {
+    fleet::WriteFleetHtml(summary, text);
+  } else {
+    fleet::WriteFleetTerminal(summary, text);
+  }
+  if (args.output) {
+    auto written = WriteFileAtomically(*args.output, text.str());
+    if (!written) {
+      std::cerr << "rocm-doctor: " << written.error() << '\n';
+      return 2;
+    }
+  } else {
+    std::cout << text.str() << std::flush;
+  }
+  // Bad files are reported in the summary and skipped; only "nothing could be read" fails.
+  if (summary.files_read == 0) {
+    std::cerr << "rocm-doctor: fleet summarize: no report could be read ("
+              << summary.skipped.size() << " skipped)\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace rocm_doctor::cli

@@ -1,0 +1,140 @@
+// rocm-doctor gate: the check pipeline run as a scheduler's or monitor's health gate.
+//   --slurm  HealthCheckProgram / Prolog: drain this node on failure, resume it once healthy
+//            (docs/slurm.md).
+//   --npd    node-problem-detector custom plugin: exit 0/1/2 and one line of at most 80 bytes
+//            (docs/kubernetes/).
+// The whole run, probes and scontrol included, finishes inside --deadline.
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include "cli/bench_options.h"
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "cli/policy_options.h"
+#include "cli/report_outputs.h"
+#include "gate/deadline_system_view.h"
+#include "gate/gate_summary.h"
+#include "gate/node_name.h"
+#include "gate/npd.h"
+#include "gate/slurm_gate.h"
+#include "rocm_doctor/diagnose.h"
+#include "rocm_doctor/reporters.h"
+#include "system/open_system_view.h"
+
+namespace rocm_doctor::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// Slurm kills a HealthCheckProgram after 60 s (slurm.conf(5)); the default leaves half of it.
+constexpr milliseconds kSlurmDefaultDeadline{30000};
+
+// Time kept back from the diagnosis for what follows it: two scontrol calls (milliseconds when
+// slurmctld is up; capped so a dead slurmctld still cannot overrun) or printing one line.
+milliseconds Reserve(GateArgs::Mode mode, milliseconds deadline) {
+  if (mode == GateArgs::Mode::kNpd) return std::min(milliseconds(300), deadline / 4);
+  return std::min(milliseconds(5000), deadline / 4);
+}
+
+std::string VerdictLine(const std::string& who, const gate::GateSummary& summary) {
+  std::string line = "rocm-doctor gate: " + who + std::string(ToString(summary.verdict));
+  if (!summary.code.empty()) line += ": " + summary.code;
+  if (!summary.message.empty()) line += ": " + summary.message;
+  if (summary.more_causes > 0) line += " (+" + std::to_string(summary.more_causes) + " more)";
+  return line;
+}
+
+}  // namespace
+
+int RunGateCommand(const GateArgs& args) {
+  const bool npd = args.mode == GateArgs::Mode::kNpd;
+  const auto started = Clock::now();
+  const milliseconds budget =
+      args.deadline_s ? milliseconds(static_cast<long long>(*args.deadline_s * 1000))
+      : npd           ? gate::kNpdDefaultDeadline
+                      : kSlurmDefaultDeadline;
+  const auto deadline = started + budget;
+  const milliseconds reserve = Reserve(args.mode, budget);
+
+  // Usage problems: NPD reads one line on stdout and exit 2 as "unknown"; Slurm logs stderr.
+  auto fail = [&](const std::string& message) {
+    if (npd) std::cout << gate::OneLineWithin("rocm-doctor: " + message, gate::kNpdMaxOutput) << '\n';
+    std::cerr << "rocm-doctor: " << message << '\n';
+    return npd ? gate::kNpdUnknown : gate::kGateUnknown;
+  };
+
+  // Slurm acts on the live host whatever is diagnosed (--sysroot replays another machine).
+  auto host = OpenSystemView(std::nullopt);
+  if (!host) return fail(host.error());
+  std::optional<gate::NodeName> node;
+  if (!npd) {
+    auto resolved = gate::ResolveNodeName(args.node, **host);
+    if (!resolved) return fail(resolved.error());
+    node = *resolved;
+  }
+
+  // The same preparation as `check`: the policy, the level's benchmarks, their thresholds.
+  CheckArgs run = args.check;
+  if (auto split = SplitOutputs(args.outputs, run); !split) return fail(split.error());
+  if (auto loaded = LoadPolicyInto(run); !loaded) return fail(loaded.error());
+  if (auto level = ApplyCheckLevel(run.level, run.options, run.selection); !level) {
+    return fail(level.error());
+  }
+  auto thresholds = LoadThresholds(run.thresholds);
+  if (!thresholds) return fail(thresholds.error());
+  run.options.bench.thresholds = *thresholds;
+  auto selected = SelectChecks(run.selection);
+  if (!selected) return fail(selected.error());
+  std::vector<const RegisteredCheck*> checks = *selected;
+  bool probes_skipped = false;
+  if (npd && !args.probes) {
+    // NPD runs every 30 s next to the workloads: by default only what reads sysfs/procfs, never
+    // a child that initialises the GPU runtime.
+    auto is_probe = [](const RegisteredCheck* c) { return c->info->cost != Cost::kCheap; };
+    probes_skipped = std::any_of(checks.begin(), checks.end(), is_probe);
+    checks.erase(std::remove_if(checks.begin(), checks.end(), is_probe), checks.end());
+  }
+
+  auto view = OpenSystemView(run.sysroot);
+  if (!view) return fail(view.error());
+  auto bounded = std::make_shared<gate::DeadlineSystemView>(*view, deadline, reserve);
+  RunRequest request{checks, run.options, run.fail_on == "warn", run.jobs, deadline - reserve};
+  Report report = Diagnose(bounded, request, run.sysroot);
+
+  // The report beside the gate's answer (stdout is the answer): a plain -o FILE is the JSON
+  // report (for `rocm-doctor fleet summarize`), -o FORMAT=FILE any format. A write error is
+  // logged and does not change the gate's exit status.
+  std::vector<OutputFile> outputs = run.extra_outputs;
+  if (run.output) outputs.insert(outputs.begin(), OutputFile{Format::kJson, *run.output});
+  for (const OutputFile& file : outputs) {
+    auto written =
+        WriteFileAtomically(file.path, RenderReport(report, file.format, false, false));
+    if (!written) std::cerr << "rocm-doctor: " << written.error() << '\n';
+  }
+
+  const gate::GateSummary summary = gate::SummarizeForGate(report);
+  const bool warn_is_failure = run.fail_on == "warn";
+  if (npd) {
+    gate::NpdAnswer answer = gate::AnswerForNpd(summary, warn_is_failure, probes_skipped);
+    std::cout << answer.message << '\n' << std::flush;
+    return answer.exit_code;
+  }
+
+  gate::SlurmGateOptions slurm;
+  slurm.node = node->name;
+  slurm.scontrol = args.scontrol;
+  slurm.policy = {.warn_is_failure = warn_is_failure, .unknown_drains = args.drain_unknown};
+  slurm.dry_run = args.dry_run;
+  slurm.deadline = deadline;
+  gate::SlurmGateResult result = gate::RunSlurmGate(summary, **host, slurm);
+  std::cout << VerdictLine("node " + node->name + " (from " + node->source + "): ", summary)
+            << '\n';
+  for (const std::string& line : result.lines) std::cout << line << '\n';
+  std::cout << std::flush;
+  if (!result.error.empty()) std::cerr << "rocm-doctor: " << result.error << '\n';
+  return result.exit_code;
+}
+
+}  // namespace rocm_doctor::cli

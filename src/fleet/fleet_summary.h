@@ -1,0 +1,101 @@
+#pragma once
+// A fleet summary: many nodes' reports folded into groups, counts and benchmark outliers.
+// Reports are added one at a time (FleetBuilder::Add) and only their NodeReport is kept, so
+// memory grows with the number of nodes, not with the bytes of the reports.
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fleet/node_report.h"
+
+namespace rocm_doctor::fleet {
+
+struct SkippedFile {
+  std::string path;
+  std::string reason;  // "not JSON: expected ',' or '}' at byte 1234", "Permission denied", ...
+};
+
+// The nodes that share a root cause (their first), or "healthy" / "could not tell" / "run
+// failed" for the nodes without one. Node indexes point into FleetSummary::nodes.
+struct NodeGroup {
+  std::string key;    // a finding code, or one of the kGroup* names
+  std::string label;  // what the reader sees
+  std::vector<std::size_t> nodes;
+};
+inline constexpr std::string_view kGroupHealthy = "(healthy)";
+inline constexpr std::string_view kGroupWarnings = "(warnings only)";
+inline constexpr std::string_view kGroupUnknown = "(could not tell)";
+inline constexpr std::string_view kGroupRunFailed = "(run failed)";
+
+struct CodeCount {
+  std::string code;
+  std::size_t nodes = 0;
+};
+
+struct ValueCount {
+  std::string value;   // "6.2.0", "unknown"
+  std::size_t count = 0;  // nodes (GPUs for the GPU model list)
+};
+
+struct VersionList {
+  std::string what;  // "rocm-doctor", "ROCm", "kernel", "OS", "GPU models"
+  std::vector<ValueCount> values;  // most common first
+};
+
+// One benchmark on one GPU model across the fleet. `higher_is_better` is false for times
+// (unit "s") and error counts.
+struct FigureStats {
+  std::string name, unit, model;
+  bool higher_is_better = true;
+  std::size_t count = 0;
+  double median = 0, min = 0, max = 0;
+  struct Point {
+    std::size_t node;
+    std::string gpu;
+    double value;
+    double deviation;  // value / median - 1; 0 when the median is 0
+    bool outlier;
+  };
+  std::vector<Point> points;  // every GPU's figure, worst first
+  std::size_t outliers = 0;
+};
+
+struct FleetOptions {
+  // A figure further than this fraction from its model's fleet median is an outlier; an
+  // "errors" figure is one whenever it is above 0.
+  double outlier_fraction = 0.10;
+};
+
+struct FleetSummary {
+  FleetOptions options;
+  std::vector<NodeReport> nodes;  // sorted by node name
+  std::size_t files_read = 0;     // reports parsed (superseded ones included)
+  std::size_t superseded = 0;     // older reports of a node that has a later one
+  std::vector<SkippedFile> skipped;
+  std::map<std::string, std::size_t> verdicts;  // "pass" -> nodes
+  std::vector<NodeGroup> groups;       // biggest problem group first; healthy last
+  std::vector<CodeCount> root_causes;  // nodes per root cause code (any position)
+  std::vector<CodeCount> codes;        // nodes per failing/warning/indeterminate finding code
+  std::vector<VersionList> versions;
+  std::vector<FigureStats> figures;  // by name, then model
+};
+
+class FleetBuilder {
+ public:
+  explicit FleetBuilder(FleetOptions options = {}) : options_(options) {}
+  void Add(NodeReport report);
+  void Skip(std::string path, std::string reason);
+  FleetSummary Finish() &&;
+
+ private:
+  FleetOptions options_;
+  std::vector<NodeReport> nodes_;
+  std::map<std::string, std::size_t> index_;  // node name -> nodes_
+  std::size_t files_read_ = 0;
+  std::size_t superseded_ = 0;
+  std::vector<SkippedFile> skipped_;
+};
+
+}  // namespace rocm_doctor::fleet

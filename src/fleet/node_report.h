@@ -1,0 +1,46 @@
+#pragma once
+// What a fleet summary keeps of one node's JSON report (rocm-doctor check --format json,
+// docs/report.schema.json): a few strings and the benchmark figures, not the evidence, so ten
+// thousand nodes fit in a few megabytes.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocm_doctor/result.h"
+
+namespace rocm_doctor::fleet {
+
+// One benchmark figure of one GPU: the median of the helper's timed batches (its best when the
+// report has no median), in the report's base unit.
+struct BenchFigure {
+  std::string name;   // "memory.triad"
+  std::string unit;   // "B/s", "FLOP/s", "s", "launch/s", "errors"
+  std::string gpu;    // which GPU of the node: "0000:c1:00.0", else "device 0"
+  std::string model;  // "AMD Instinct MI300X"; figures are compared within one model only
+  double value = 0;
+};
+
+struct NodeReport {
+  std::string node;    // host.hostname, else the report's file name without ".json"
+  std::string source;  // the file it came from
+  std::string verdict;  // "pass", "warn", "fail", "unknown"
+  std::optional<int> exit_code;
+  std::string started_at;  // ISO 8601; the later report of a node wins
+  std::optional<std::string> tool_version, kernel, os, rocm_release;
+  std::vector<std::string> root_causes;  // codes, most basic first
+  std::string root_cause_message;        // the first root cause's message
+  // Codes of the failing, warning or indeterminate findings of every check, sorted, unique.
+  std::vector<std::string> problem_codes;
+  std::vector<std::string> gpu_models;  // one per GPU: the table's name, else gfx, else the ID
+  std::vector<BenchFigure> figures;
+  // An error report (`{"verdict": "unknown", "error": ...}`): the run failed before checking.
+  std::optional<std::string> run_error;
+};
+
+// Parses one report. `fallback_node` names the node when the report has no hostname (a replayed
+// machine, a redacted report). Errors: not JSON (with the byte offset), not a rocm-doctor report,
+// a newer schema_version. An error report is a node whose run failed (run_error), not an error.
+Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallback_node);
+
+}  // namespace rocm_doctor::fleet

@@ -1,0 +1,135 @@
+#include "fleet/report_files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <filesystem>
+
+#include "system/fd_io.h"
+
+namespace rocm_doctor::fleet {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kMaxDirectoryDepth = 32;
+
+bool EndsWithJson(const std::string& name) {
+  return name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0;
+}
+
+void Walk(const fs::path& dir, int depth, ReportPaths& out) {
+  if (depth > kMaxDirectoryDepth) {
+    out.problems.push_back({dir.string(), "directories nested deeper than 32 levels"});
+    return;
+  }
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) {
+    out.problems.push_back({dir.string(), ec.message()});
+    return;
+  }
+  std::vector<std::string> files;
+  std::vector<fs::path> subdirs;
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) {
+      out.problems.push_back({dir.string(), ec.message()});
+      break;
+    }
+    std::error_code type_ec;
+    const fs::file_status link = it->symlink_status(type_ec);
+    if (type_ec) continue;
+    if (fs::is_directory(link)) {
+      subdirs.push_back(it->path());
+    } else if (EndsWithJson(it->path().filename().string()) &&
+               (fs::is_regular_file(link) || fs::is_symlink(link))) {
+      files.push_back(it->path().string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  std::sort(subdirs.begin(), subdirs.end());
+  out.files.insert(out.files.end(), files.begin(), files.end());
+  for (const fs::path& sub : subdirs) Walk(sub, depth + 1, out);
+}
+
+// "node-17" for "reports/node-17.json".
+std::string NodeFromFileName(const std::string& path) {
+  std::string name = fs::path(path).filename().string();
+  if (EndsWithJson(name)) name.resize(name.size() - 5);
+  return name;
+}
+
+// Reads a regular file of at most kMaxReportBytes into `buffer`; returns the error text, or ""
+// when it was read.
+std::string ReadWhole(const std::string& path, std::string& buffer) {
+  system::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+  if (!fd) return system::ErrnoText(errno);
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) return system::ErrnoText(errno);
+  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  if (static_cast<std::size_t>(st.st_size) > kMaxReportBytes) {
+    return "larger than " + std::to_string(kMaxReportBytes >> 20) + " MiB";
+  }
+  buffer.resize(static_cast<std::size_t>(st.st_size) + 1);
+  std::size_t got = 0;
+  while (true) {
+    if (got == buffer.size()) {
+      // It grew since fstat: keep going, within the limit.
+      if (buffer.size() > kMaxReportBytes) {
+        return "larger than " + std::to_string(kMaxReportBytes >> 20) + " MiB";
+      }
+      buffer.resize(buffer.size() * 2);
+    }
+    const ssize_t n = ::read(fd.get(), buffer.data() + got, buffer.size() - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return system::ErrnoText(errno);
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  buffer.resize(got);
+  return {};
+}
+
+}  // namespace
+
+ReportPaths ExpandReportPaths(const std::vector<std::string>& paths) {
+  ReportPaths out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(p, ec);
+    if (ec || !fs::exists(st)) {
+      out.problems.push_back({p, ec ? ec.message() : "No such file or directory"});
+    } else if (fs::is_directory(st)) {
+      Walk(p, 0, out);
+    } else {
+      out.files.push_back(p);
+    }
+  }
+  return out;
+}
+
+void ReadReports(const ReportPaths& paths, FleetBuilder& builder) {
+  for (const SkippedFile& problem : paths.problems) builder.Skip(problem.path, problem.reason);
+  std::string buffer;
+  for (const std::string& path : paths.files) {
+    std::string error = ReadWhole(path, buffer);
+    if (!error.empty()) {
+      builder.Skip(path, error);
+      continue;
+    }
+    Result<NodeReport> report = ReadNodeReport(buffer, NodeFromFileName(path));
+    if (!report) {
+      builder.Skip(path, report.error());
+      continue;
+    }
+    report.value().source = path;
+    builder.Add(std::move(report).value());
+  }
+}
+
+}  // namespace rocm_doctor::fleet

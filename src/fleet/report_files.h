@@ -1,0 +1,27 @@
+#pragma once
+// The reports a fleet summary reads: the files named, and every *.json under the directories
+// named (recursively; symlinked directories are not followed, so a link loop cannot trap the
+// walk). Each file is read whole into one reused buffer, parsed, and dropped before the next.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "fleet/fleet_summary.h"
+
+namespace rocm_doctor::fleet {
+
+// A report bigger than this is skipped: a rocm-doctor report is ~10-100 KB.
+inline constexpr std::size_t kMaxReportBytes = 64u << 20;
+
+struct ReportPaths {
+  std::vector<std::string> files;     // in the order given; a directory's files sorted
+  std::vector<SkippedFile> problems;  // paths that do not exist, unreadable directories
+};
+
+ReportPaths ExpandReportPaths(const std::vector<std::string>& paths);
+
+// Reads every file into `builder`: a report that cannot be read or parsed becomes a skipped
+// entry with the reason, never an abort.
+void ReadReports(const ReportPaths& paths, FleetBuilder& builder);
+
+}  // namespace rocm_doctor::fleet

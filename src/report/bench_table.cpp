@@ -1,0 +1,143 @@
+// The terminal's table of benchmark figures: per device, what each benchmark measured (median and
+// best), what it is held to (floor or ceiling), the datasheet figure, % of peak and the verdict.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "rocm_doctor/bench_thresholds.h"
+#include "rocm_doctor/reporters.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr std::string_view kReset = "\033[0m";
+constexpr std::string_view kBold = "\033[1m";
+constexpr std::string_view kDim = "\033[2m";
+constexpr std::string_view kRed = "\033[31m";
+constexpr std::string_view kGreen = "\033[32m";
+constexpr std::string_view kYellow = "\033[33m";
+constexpr std::string_view kCyan = "\033[36m";
+
+std::size_t Columns(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::string Pad(std::string_view text, std::size_t width) {
+  std::string out(text);
+  for (std::size_t n = Columns(text); n < width; ++n) out += ' ';
+  return out;
+}
+
+std::string Figure(const std::optional<double>& value, std::string_view unit) {
+  return value ? FormatBenchFigure(*value, unit) : std::string("—");
+}
+
+struct VerdictText {
+  std::string text;
+  std::string_view color;
+};
+
+VerdictText VerdictOf(const BenchmarkResult& b) {
+  switch (b.verdict) {
+    case Status::kPass:
+      return {"✓ pass", kGreen};
+    case Status::kWarn:
+      return {"! warn", kYellow};
+    case Status::kFail:
+      return {"✗ fail", kRed};
+    case Status::kSkip:
+      return {"- " + (b.reason ? "skipped: " + *b.reason : std::string("skipped")), kDim};
+    case Status::kInfo:
+      return {"i not judged", kCyan};
+    case Status::kUnknown:
+    case Status::kTimeout:
+    case Status::kError:
+      return {"? " + b.status, kYellow};
+  }
+  return {"?", kYellow};
+}
+
+// "20 batches × 5, 3.22 GB per launch, clock 1980 MHz, verified": what a figure rests on (-v).
+std::string Details(const BenchmarkResult& b) {
+  std::vector<std::string> parts;
+  if (b.samples && b.iterations) {
+    parts.push_back(fmt::format("{} batches × {}", *b.samples, *b.iterations));
+  }
+  if (b.bytes) parts.push_back(FormatBenchFigure(static_cast<double>(*b.bytes), "B") + " per launch");
+  if (b.clock_mhz_seen) parts.push_back(fmt::format("clock {} MHz", *b.clock_mhz_seen));
+  if (b.verified) parts.push_back(*b.verified ? "verified" : "NOT verified");
+  if (b.spread) parts.push_back(fmt::format("spread {:.1f}%", *b.spread * 100));
+  if (!b.basis.empty()) parts.push_back(b.basis);
+  if (!b.threshold.empty()) parts.push_back(b.threshold);
+  if (b.params_json.size() > 2) parts.push_back(b.params_json);
+  return fmt::format("{}", fmt::join(parts, " · "));
+}
+
+}  // namespace
+
+void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyle& style) {
+  if (report.benchmarks.empty()) return;
+  auto paint = [&](std::string_view text, std::string_view color) {
+    return style.color ? fmt::format("{}{}{}", color, text, kReset) : std::string(text);
+  };
+  struct Row {
+    const BenchmarkResult* result;
+    std::string cells[6];
+  };
+  std::vector<Row> rows;
+  for (const BenchmarkResult& b : report.benchmarks) {
+    Row row{&b, {}};
+    row.cells[0] = b.name;
+    row.cells[1] = Figure(b.median, b.unit);
+    row.cells[2] = Figure(b.best, b.unit);
+    row.cells[3] = b.limit ? (b.limit_is_ceiling ? "≤ " : "≥ ") + Figure(b.limit, b.unit)
+                           : std::string("—");
+    row.cells[4] = Figure(b.datasheet, b.unit);
+    row.cells[5] = b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak)
+                                     : std::string("—");
+    rows.push_back(std::move(row));
+  }
+  static constexpr std::string_view kHeads[] = {"benchmark", "median", "best",
+                                                "limit",     "datasheet", "peak"};
+  std::size_t width[6];
+  for (std::size_t c = 0; c < 6; ++c) {
+    width[c] = Columns(kHeads[c]);
+    for (const Row& r : rows) width[c] = std::max(width[c], Columns(r.cells[c]));
+    width[c] += 2;
+  }
+  std::string header = "  ";
+  for (std::size_t c = 0; c < 6; ++c) header += Pad(kHeads[c], width[c]);
+  header += "verdict";
+
+  std::optional<std::int64_t> current;
+  bool first = true;
+  for (const Row& r : rows) {
+    const BenchmarkResult& b = *r.result;
+    if (first || b.device != current) {
+      std::vector<std::string> parts{"Benchmarks"};
+      if (b.device) parts.push_back("device " + std::to_string(*b.device));
+      if (b.device_name) parts.push_back(*b.device_name);
+      if (b.pci) parts.push_back(*b.pci);
+      out << (first ? "" : "\n") << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold)
+          << '\n'
+          << paint(header, kDim) << '\n';
+      current = b.device;
+      first = false;
+    }
+    std::string line = "  ";
+    for (std::size_t c = 0; c < 6; ++c) line += Pad(r.cells[c], width[c]);
+    const VerdictText v = VerdictOf(b);
+    out << line << paint(v.text, v.color) << '\n';
+    if (style.verbose) {
+      const std::string details = Details(b);
+      if (!details.empty()) out << paint("      " + details, kDim) << '\n';
+    }
+  }
+  out << '\n';
+}
+
+}  // namespace rocm_doctor

@@ -1,0 +1,245 @@
+// Markdown for a GitHub issue: the verdict, then each root cause with its fix, then a table of
+// every check; evidence and per-finding details are folded in <details> so the issue stays short.
+// Machine text is escaped (report_text::Markdown*) so it shows literally and cannot inject markup.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "report/text_escape.h"
+#include "rocm_doctor/reporters.h"
+
+namespace rocm_doctor {
+namespace {
+
+using report_text::MarkdownCell;
+using report_text::MarkdownCode;
+using report_text::MarkdownText;
+
+std::string_view Icon(Status status) {
+  switch (status) {
+    case Status::kPass:
+      return "✅";
+    case Status::kInfo:
+      return "ℹ️";
+    case Status::kWarn:
+      return "⚠️";
+    case Status::kFail:
+      return "❌";
+    case Status::kSkip:
+      return "⏭️";
+    case Status::kUnknown:
+    case Status::kTimeout:
+    case Status::kError:
+      return "❓";
+  }
+  return "❓";
+}
+
+std::string_view Meaning(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kPass:
+      return "✅ ready for ROCm work";
+    case Verdict::kWarn:
+      return "⚠️ ready for ROCm work, with warnings";
+    case Verdict::kFail:
+      return "❌ not ready for ROCm work";
+    case Verdict::kUnknown:
+      return "❓ could not reach a verdict";
+  }
+  return "❓ could not reach a verdict";
+}
+
+void WriteHeader(const Report& report, std::ostream& out) {
+  out << fmt::format("## rocm-doctor: {} (exit {})\n\n", Meaning(report.verdict),
+                     report.exit_code);
+  std::vector<std::string> parts{"rocm-doctor " + MarkdownText(report.tool_version)};
+  if (report.host.kernel) parts.push_back("Linux " + MarkdownText(*report.host.kernel));
+  if (report.host.os) parts.push_back(MarkdownText(*report.host.os));
+  if (report.host.rocm_release) parts.push_back("ROCm " + MarkdownText(*report.host.rocm_release));
+  parts.push_back(MarkdownText(report.started_at));
+  out << fmt::format("{}", fmt::join(parts, " · ")) << "  \n";
+  if (report.host.sysroot) out << "Replayed: " << MarkdownText(report.host.system) << "  \n";
+  if (report.policy) {
+    out << "Policy: " << MarkdownText(report.policy->name) << " ("
+        << MarkdownCode(report.policy->path) << ")";
+    if (report.policy->waived_findings > 0) {
+      out << fmt::format(", {} finding{} waived", report.policy->waived_findings,
+                         report.policy->waived_findings == 1 ? "" : "s");
+    }
+    out << "  \n";
+  }
+  if (report.redacted) {
+    std::vector<std::string> kinds;
+    for (const RedactionSummary& r : *report.redacted) {
+      kinds.push_back(fmt::format("{} {}", r.values, MarkdownText(r.kind)));
+    }
+    out << "Redacted: " << (kinds.empty() ? "nothing identifying found" : fmt::format("{}", fmt::join(kinds, ", ")))
+        << "  \n";
+  }
+  out << '\n';
+}
+
+void WriteEvidenceTable(const std::vector<Evidence>& evidence, std::ostream& out) {
+  out << "| Source | Observed | Expected |\n| --- | --- | --- |\n";
+  for (const Evidence& e : evidence) {
+    out << "| " << MarkdownCode(e.source, true) << " | " << MarkdownCell(e.observed) << " | "
+        << MarkdownCell(e.expected) << " |\n";
+  }
+}
+
+void WriteRootCauses(const Report& report, std::ostream& out) {
+  std::map<std::string, std::string> titles;
+  for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
+  for (std::size_t i = 0; i < report.root_causes.size(); ++i) {
+    const RootCause& cause = report.root_causes[i];
+    std::string label = i == 0 ? "Root cause" : "Also";
+    if (cause.finding.status == Status::kWarn) label += " (warning)";
+    out << fmt::format("### {} {}: {}\n\n", Icon(cause.finding.status), label,
+                       MarkdownCode(cause.finding.code));
+    out << MarkdownText(cause.finding.message) << "\n\n";
+    for (const Symptom& sym : cause.symptoms) {
+      out << "This is why " << MarkdownText(titles[sym.check_id]) << " says: "
+          << MarkdownText(sym.finding.message) << "\n\n";
+    }
+    const Remediation& fix = cause.remediation;
+    std::vector<std::string> notes;
+    if (fix.requires_root) notes.emplace_back("needs root");
+    if (fix.reboot_required) notes.emplace_back("then reboot");
+    out << "**Fix**" << (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; ")))
+        << ": " << MarkdownText(fix.text) << "\n\n";
+    if (!fix.commands.empty()) {
+      std::string all;
+      for (const std::string& c : fix.commands) all += c + "\n";
+      std::string fence = report_text::MarkdownFence(all);
+      out << fence << "sh\n" << report_text::ValidUtf8(all) << fence << "\n\n";
+    }
+    if (!cause.finding.evidence.empty()) {
+      out << "<details><summary>Evidence</summary>\n\n";
+      WriteEvidenceTable(cause.finding.evidence, out);
+      out << "\n</details>\n\n";
+    }
+    if (!cause.blocked_checks.empty()) {
+      out << fmt::format("It kept {} check{} from running.\n\n", cause.blocked_checks.size(),
+                         cause.blocked_checks.size() == 1 ? "" : "s");
+    }
+  }
+}
+
+std::string Counts(const Report& report) {
+  std::size_t fail = 0, warn = 0, pass = 0, skip = 0, unknown = 0;
+  for (const CheckRecord& r : report.checks) {
+    switch (r.outcome.status) {
+      case Status::kFail:
+        ++fail;
+        break;
+      case Status::kWarn:
+        ++warn;
+        break;
+      case Status::kPass:
+      case Status::kInfo:
+        ++pass;
+        break;
+      case Status::kSkip:
+        ++skip;
+        break;
+      default:
+        ++unknown;
+    }
+  }
+  std::string text = fmt::format("{} failure{} · {} warning{} · {} passed", fail,
+                                 fail == 1 ? "" : "s", warn, warn == 1 ? "" : "s", pass);
+  if (unknown > 0) text += fmt::format(" · {} undetermined", unknown);
+  return text + fmt::format(" · {} skipped", skip);
+}
+
+std::string Summary(const CheckRecord& r) {
+  std::string summary = r.outcome.summary;
+  if (r.outcome.status == Status::kSkip) summary = "skipped: " + summary;
+  std::size_t waived = 0;
+  for (const Finding& f : r.outcome.findings) waived += f.waived ? 1 : 0;
+  if (waived > 0) summary += fmt::format(" (waived by policy: {})", waived);
+  return summary;
+}
+
+bool Passed(const CheckRecord& r) {
+  Status s = r.outcome.status;
+  return s == Status::kPass || s == Status::kInfo || s == Status::kSkip;
+}
+
+void WriteTable(const std::vector<const CheckRecord*>& checks, std::ostream& out) {
+  out << "| | Layer | Check | Result |\n| --- | --- | --- | --- |\n";
+  for (const CheckRecord* r : checks) {
+    out << "| " << Icon(r->outcome.status) << " | " << MarkdownCell(LayerTitle(r->layer)) << " | "
+        << MarkdownCell(r->title) << " | " << MarkdownCell(Summary(*r)) << " |\n";
+  }
+}
+
+// The checks that did not pass in view; every check folded.
+void WriteChecks(const Report& report, std::ostream& out) {
+  out << "### Checks\n\n" << Counts(report) << "\n\n";
+  std::vector<const CheckRecord*> all, not_passed;
+  for (const CheckRecord& r : report.checks) {
+    all.push_back(&r);
+    if (!Passed(r)) not_passed.push_back(&r);
+  }
+  if (!not_passed.empty()) {
+    WriteTable(not_passed, out);
+    out << '\n';
+  }
+  out << fmt::format("<details><summary>All {} checks</summary>\n\n", all.size());
+  WriteTable(all, out);
+  out << "\n</details>\n\n";
+}
+
+void WriteDetails(const Report& report, std::ostream& out) {
+  bool any = false;
+  for (const CheckRecord& r : report.checks) any |= !r.outcome.findings.empty();
+  if (!any) return;
+  out << "<details><summary>Findings and evidence</summary>\n\n";
+  for (const CheckRecord& r : report.checks) {
+    if (r.outcome.findings.empty()) continue;
+    out << "#### " << MarkdownText(r.title) << " (" << MarkdownCode(r.id) << ")\n\n";
+    for (const Finding& f : r.outcome.findings) {
+      out << "- " << Icon(f.status) << ' ' << MarkdownCode(f.code) << ": "
+          << MarkdownText(f.message);
+      if (f.waived) out << " *(waived: " << MarkdownText(f.waiver) << ")*";
+      out << '\n';
+      for (const Evidence& e : f.evidence) {
+        out << "  - " << MarkdownCode(e.source) << ": " << MarkdownText(e.observed);
+        if (!e.expected.empty()) out << " (expected " << MarkdownText(e.expected) << ")";
+        out << '\n';
+      }
+    }
+    out << '\n';
+  }
+  out << "</details>\n\n";
+}
+
+void WriteGpus(const Report& report, std::ostream& out) {
+  if (report.gpus.empty()) return;
+  out << fmt::format("<details><summary>GPUs ({})</summary>\n\n", report.gpus.size());
+  out << "| PCI | Name | gfx | Device ID | Driver |\n| --- | --- | --- | --- | --- |\n";
+  auto cell = [](const std::optional<std::string>& v) {
+    return v ? MarkdownCell(*v) : std::string("unknown");
+  };
+  for (const GpuSummary& g : report.gpus) {
+    out << "| " << MarkdownCode(g.pci, true) << " | " << cell(g.name) << " | " << cell(g.gfx)
+        << " | " << cell(g.device_id) << " | " << cell(g.driver) << " |\n";
+  }
+  out << "\n</details>\n\n";
+}
+
+}  // namespace
+
+void WriteMarkdownReport(const Report& report, std::ostream& out) {
+  WriteHeader(report, out);
+  WriteRootCauses(report, out);
+  WriteChecks(report, out);
+  WriteDetails(report, out);
+  WriteGpus(report, out);
+  out << "<sub>Made by " << MarkdownText(report.tool_name) << ' '
+      << MarkdownText(report.tool_version)
+      << " (`rocm-doctor check --format markdown`); `--format json` has every fact.</sub>\n";
+}
+
+}  // namespace rocm_doctor

@@ -1,0 +1,32 @@
+#pragma once
+// Text escaping for the reporters. Report text comes from a machine (file contents, command
+// output), so it may hold anything: invalid UTF-8, control bytes, markup. Each format escapes it
+// so the document stays valid and shows the text as it was.
+#include <string>
+#include <string_view>
+
+namespace rocm_doctor::report_text {
+
+// `text` with every invalid UTF-8 sequence replaced by U+FFFD.
+std::string ValidUtf8(std::string_view text);
+
+// XML 1.0 character data and attribute values: & < > " ' as entities; characters XML 1.0
+// cannot carry at all (C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF) as
+// U+FFFD; newlines kept (attribute values: as &#10;).
+std::string XmlText(std::string_view text);
+std::string XmlAttribute(std::string_view text);
+
+// A Prometheus text-format label value: \ " and newline escaped, valid UTF-8.
+std::string PromLabel(std::string_view text);
+
+// Markdown that GitHub renders as the literal text: markup characters backslash-escaped, HTML
+// special characters as entities, newlines as spaces (MarkdownCell: as <br>, and | escaped).
+std::string MarkdownText(std::string_view text);
+std::string MarkdownCell(std::string_view text);
+// A code span `text` that survives backticks inside the text; `in_table` escapes | (GitHub ends
+// a table cell at | even inside a code span, and renders \| there as |).
+std::string MarkdownCode(std::string_view text, bool in_table = false);
+// The fence (``` or longer) for a code block holding `text`.
+std::string MarkdownFence(std::string_view text);
+
+}  // namespace rocm_doctor::report_text

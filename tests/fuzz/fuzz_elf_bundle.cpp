@@ -1,0 +1,29 @@
+// The ELF64 section reader and the clang offload-bundle reader over one file's bytes, the way
+// the code-object collector uses them: the .hip_fatbin section when there is one, else the
+// whole file scanned for bundles.
+#include <cstdint>
+#include <limits>
+
+#include "collect/elf_reader.h"
+#include "collect/offload_bundle.h"
+#include "fuzz_input.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace rocm_doctor;
+  const std::string_view bytes = fuzz::AsText(data, size);
+  auto image = elf::Parse(bytes);
+  if (image) {
+    if (const elf::Section* fatbin = image->Find(".hip_fatbin")) {
+      const std::uint64_t end = fatbin->offset + fatbin->size < fatbin->offset
+                                    ? std::numeric_limits<std::uint64_t>::max()
+                                    : fatbin->offset + fatbin->size;
+      fuzz::Use(offload::ScanRange(bytes, fatbin->offset, end, end));
+    }
+  }
+  fuzz::Use(offload::ParseBundle(bytes, 0, bytes.size()));
+  fuzz::Use(offload::ScanRange(bytes, 0, bytes.size()));
+  fuzz::Use(offload::ScanRange(bytes, 0, std::numeric_limits<std::uint64_t>::max(),
+                               std::numeric_limits<std::uint64_t>::max()));
+  fuzz::Use(offload::TargetId(bytes.substr(0, 256)));
+  return 0;
+}

@@ -1,0 +1,76 @@
+// The engine's whole-run deadline (RunRequest::deadline), which gate --deadline relies on.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "rocm_doctor/engine.h"
+#include "support/fake_system_view.h"
+
+namespace rocm_doctor {
+namespace {
+
+using std::chrono::milliseconds;
+
+CheckOutcome Passes(const CheckContext&) { return CheckOutcome::Pass("fine"); }
+CheckOutcome Lingers(const CheckContext&) {
+  std::this_thread::sleep_for(milliseconds(1500));
+  return CheckOutcome::Pass("late");
+}
+
+constexpr std::string_view kAfterSlow[] = {"hardware.lingers"};
+constexpr std::string_view kAfterQuick[] = {"hardware.quick"};
+constexpr CheckInfo kLingers{.id = "hardware.lingers", .layer = Layer::kHardware, .title = "L"};
+constexpr CheckInfo kQuick{.id = "hardware.quick", .layer = Layer::kHardware, .title = "Q"};
+// Depth 1 (after hardware.quick, which passes): its turn comes once the deadline has passed.
+constexpr CheckInfo kAfter{
+    .id = "driver.after", .layer = Layer::kDriver, .title = "After", .prerequisites = kAfterQuick};
+constexpr CheckInfo kDependant{
+    .id = "driver.dependant", .layer = Layer::kDriver, .title = "D", .prerequisites = kAfterSlow};
+
+const CheckRecord& Record(const EngineResult& r, std::string_view id) {
+  for (const CheckRecord& rec : r.records) {
+    if (rec.id == id) return rec;
+  }
+  throw std::runtime_error("no record " + std::string(id));
+}
+
+bool HasCode(const CheckRecord& r, std::string_view code) {
+  for (const Finding& f : r.outcome.findings) {
+    if (f.code == code) return true;
+  }
+  return false;
+}
+
+TEST(RunChecksDeadline, AbandonsWhatRunsAtTheDeadlineAndStartsNothingAfter) {
+  RegisteredCheck lingers{&kLingers, Lingers}, quick{&kQuick, Passes}, after{&kAfter, Passes},
+      dependant{&kDependant, Passes};
+  RunRequest request{{&lingers, &quick, &after, &dependant}, {}, false, 4};
+  request.deadline = std::chrono::steady_clock::now() + milliseconds(200);
+  auto facts = std::make_shared<FactStore>(std::make_shared<testing::FakeSystemView>());
+  const auto start = std::chrono::steady_clock::now();
+  EngineResult r = RunChecks(request, facts);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(1200));
+
+  EXPECT_EQ(Record(r, "hardware.quick").outcome.status, Status::kPass);
+  const CheckRecord& abandoned = Record(r, "hardware.lingers");
+  EXPECT_EQ(abandoned.outcome.status, Status::kTimeout);
+  EXPECT_TRUE(HasCode(abandoned, "core.run.deadline"));
+  const CheckRecord& not_started = Record(r, "driver.after");
+  EXPECT_EQ(not_started.outcome.status, Status::kTimeout);
+  EXPECT_TRUE(HasCode(not_started, "core.run.deadline"));
+  EXPECT_NE(not_started.outcome.findings.front().message.find("not started"), std::string::npos);
+  EXPECT_EQ(Record(r, "driver.dependant").outcome.status, Status::kSkip);
+  EXPECT_EQ(r.verdict, Verdict::kUnknown);
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(RunChecksDeadline, NoDeadlineMeansEachChecksOwn) {
+  RegisteredCheck quick{&kQuick, Passes};
+  RunRequest request{{&quick}, {}, false, 1};
+  auto facts = std::make_shared<FactStore>(std::make_shared<testing::FakeSystemView>());
+  EngineResult r = RunChecks(request, facts);
+  EXPECT_EQ(r.verdict, Verdict::kPass);
+}
+
+}  // namespace
+}  // namespace rocm_doctor
