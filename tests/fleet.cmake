@@ -4,3 +4,19 @@ rocmdoc_add_test(test_fleet
   ${CMAKE_CURRENT_LIST_DIR}/fleet/json_cursor_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fleet/node_report_test.cpp
 )
+
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  # Golden terminal and JSON summaries of reports the doctor writes for tests/machines
+  # (ROCMDOC_UPDATE_GOLDEN=1 rewrites tests/fleet/golden/).
+  add_test(NAME fleet_golden
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/fleet/fleet_reports_test.py
+                   --part golden --binary $<TARGET_FILE:rocm-doctor>
+                   --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
+  # The HTML page in headless Chromium; skipped (77) without chromium.
+  add_test(NAME fleet_html
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/fleet/fleet_reports_test.py
+                   --part html --binary $<TARGET_FILE:rocm-doctor>
+                   --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
+  set_tests_properties(fleet_html PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+endif()

@@ -22,7 +22,7 @@ if(Python3_FOUND)
   add_test(NAME slurm_gate
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/slurm/slurm_gate_test.py
                    --binary $<TARGET_FILE:rocm-doctor> --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
-  set_tests_properties(slurm_gate PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+  set_tests_properties(slurm_gate PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 240)
   # docs/kubernetes/: the NPD plugin config and the manifests parse and agree with the gate.
   add_test(NAME kubernetes_docs
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gate/kubernetes_docs_test.py

@@ -3,6 +3,7 @@
 rocmdoc_add_test(test_policy
   ${CMAKE_CURRENT_LIST_DIR}/unit/policy/policy_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/policy/policy_rules_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/policy/engine_waivers_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/policy/policy_checks_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/policy_cli_test.cpp
 )

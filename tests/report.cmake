@@ -3,3 +3,14 @@ rocmdoc_add_test(test_report
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/formats_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp
 )
+# The outputs of one run: --format, -o FILE, -o FORMAT=FILE, --redact (the real binary).
+rocmdoc_add_test(test_outputs ${CMAKE_CURRENT_LIST_DIR}/cli/outputs_cli_test.cpp)
+
+# The outputs against the real tools that read them, from one run writing every format: JUnit
+# structure (xml.etree), `promtool check metrics`, and prometheus-node-exporter's textfile
+# collector scraped on a localhost port (each tool skipped with a message when absent).
+if(Python3_FOUND)
+  add_test(NAME report_outputs_tools
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/report/outputs_tools.py
+                   --binary $<TARGET_FILE:rocm-doctor> --source-dir ${PROJECT_SOURCE_DIR})
+endif()

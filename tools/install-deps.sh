@@ -17,6 +17,11 @@ if [[ ${1:-} == --test ]]; then
   packages+=(librocsparse0 librocrand1 rocminfo)
   # The real consumers of the Prometheus textfile output (promtool check metrics, node-exporter).
   packages+=(prometheus prometheus-node-exporter)
+  # A real framework for the frameworks layer's live test: Debian's CPU-only PyTorch 1.13.1.
+  packages+=(python3-torch)
+  # gate --slurm against a real one-node Slurm on localhost (tests/slurm, needs root); the
+  # fleet HTML page in headless Chromium; the Kubernetes manifests parsed (tests/gate).
+  packages+=(slurm-wlm munge chromium python3-yaml)
 fi
 missing=()
 for p in "${packages[@]}"; do

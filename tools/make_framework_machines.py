@@ -321,7 +321,7 @@ def import_failed(out):
                             "    from typing_extensions import ParamSpec as _ParamSpec\n"
                             "ModuleNotFoundError: No module named 'typing_extensions'\n")},
             VENV + "/bin/python3", "3.12.3")
-    expect = ("exit 1\nroot_cause frameworks.import_failed\ncheck frameworks.torch pass\n"
+    expect = ("exit 1\nroot_cause frameworks.import.failed\ncheck frameworks.torch pass\n"
               "check frameworks.torch_gpu fail\n")
     m.finish("RX 7900 XTX whose PyTorch fails to import",
              readme("torch-import-failed",
@@ -331,7 +331,7 @@ def import_failed(out):
                     "- The torch files of `torch-rocm-healthy`.\n- The probe recording: the "
                     "import raised ModuleNotFoundError: No module named 'typing_extensions' "
                     "(traceback lines as torch 2.5's __init__.py would give them).",
-                    "Fail: frameworks.import_failed is the root cause, with the exception text as "
+                    "Fail: frameworks.import.failed is the root cause, with the exception text as "
                     "evidence; the files alone say the build is right (frameworks.torch passes).",
                     expect),
              expect)

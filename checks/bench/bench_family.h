@@ -53,14 +53,12 @@ inline const BenchFacts& Facts(const CheckContext& ctx) {
 }
 
 inline const BenchThresholds& Thresholds(const CheckContext& ctx) {
-  return ctx.options.bench.thresholds ? *ctx.options.bench.thresholds
-                                      : BenchThresholds::Builtin();
+  return ctx.options.bench.thresholds ? *ctx.options.bench.thresholds : BenchThresholds::Builtin();
 }
 
 inline BenchGpu Identify(const CheckContext& ctx, const BenchRun& run) {
   if (!run.report.device) return {};
-  return IdentifyBenchGpu(*run.report.device, ctx.facts.Pci(), ctx.facts.Table(),
-                          Thresholds(ctx));
+  return IdentifyBenchGpu(*run.report.device, ctx.facts.Pci(), ctx.facts.Table(), Thresholds(ctx));
 }
 
 // "device 0 (AMD Instinct MI300X, gfx942, 0000:c1:00.0)"
@@ -107,10 +105,10 @@ inline std::string DescribeFigures(const Measurement& m) {
   std::vector<std::string> sizes;
   if (m.samples) sizes.push_back(std::to_string(*m.samples) + " batches");
   if (m.iterations) sizes.push_back(std::to_string(*m.iterations) + " per batch");
-  if (m.bytes) sizes.push_back(FormatBenchFigure(static_cast<double>(*m.bytes), "B") +
-                               " per launch");
-  if (m.clock_mhz_seen) sizes.push_back("shader clock " + std::to_string(*m.clock_mhz_seen) +
-                                        " MHz");
+  if (m.bytes)
+    sizes.push_back(FormatBenchFigure(static_cast<double>(*m.bytes), "B") + " per launch");
+  if (m.clock_mhz_seen)
+    sizes.push_back("shader clock " + std::to_string(*m.clock_mhz_seen) + " MHz");
   if (!sizes.empty()) {
     text += (m.best && m.worst ? "; " : "") + fmt::format("{}", fmt::join(sizes, ", "));
   }
@@ -146,9 +144,9 @@ inline BenchmarkResult ResultRow(std::string_view check_id, const BenchRun& run,
   for (const auto& [key, value] : m.params) {
     if (params.size() > 1) params += ",";
     // Values are JSON text except strings, which are stored bare: quote those.
-    const bool is_json = !value.empty() && (value.front() == '{' || value.front() == '[' ||
-                                            value == "true" || value == "false" ||
-                                            value == "null" || m.ParamNumber(key).has_value());
+    const bool is_json =
+        !value.empty() && (value.front() == '{' || value.front() == '[' || value == "true" ||
+                           value == "false" || value == "null" || m.ParamNumber(key).has_value());
     params += "\"" + key + "\":";
     if (is_json) {
       params += value;
@@ -168,11 +166,10 @@ inline BenchmarkResult ResultRow(std::string_view check_id, const BenchRun& run,
 
 // One family of benchmarks and how its checks word a miss.
 struct FamilySpec {
-  std::string_view check_id;  // "bench.memory"
-  std::string_view family;    // "memory"
+  std::string_view check_id;                // "bench.memory"
+  std::string_view family;                  // "memory"
   std::span<const std::string_view> names;  // the family's benchmarks, as the helper names them
-  std::string_view limit_code;  // the finding for a median past the limit
-  std::string_view what;        // "device-memory bandwidth", for messages
+  std::string_view limit_code;              // the finding for a median past the limit
 };
 
 inline bool Asked(const std::vector<std::string>& only, std::string_view family,
@@ -184,51 +181,94 @@ inline bool Asked(const std::vector<std::string>& only, std::string_view family,
   return false;
 }
 
+// The medians of one run past their limits, as one finding: each miss with its figure, the
+// threshold rows and the datasheet figure as evidence.
+struct Miss {
+  const Measurement* m;
+  BenchJudgement j;
+};
+
 struct FamilyJudgement {
   std::vector<Finding> findings;
   std::vector<BenchmarkResult> rows;
   std::vector<std::string> summaries;  // per device
+  std::vector<Miss> misses;            // of the run being judged
   std::size_t measured = 0, skipped = 0, runs_seen = 0;
   std::string skip_reason;
 };
 
+// "memory.copy 2.1 TB/s (floor 3.44 TB/s, 40% of peak)"
+inline std::string DescribeMiss(const Miss& miss) {
+  return miss.m->name + " " + Fig(miss.m->median, miss.m->unit) +
+         (miss.j.ceiling ? " (ceiling " : " (floor ") + Fig(miss.j.limit, miss.m->unit) +
+         (miss.j.percent_of_peak ? fmt::format(", {:.0f}% of peak)", *miss.j.percent_of_peak)
+                                 : std::string(")"));
+}
+
 inline Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
-                            const Measurement& m, const BenchJudgement& j) {
-  const std::string limit = Fig(j.limit, m.unit);
-  std::string message = DescribeDevice(run) + ": " + m.name + " " + Fig(m.median, m.unit) +
-                        (j.ceiling ? " is above the ceiling of " : " is below the floor of ") +
-                        limit + " (" + j.basis_text + ")";
-  if (j.percent_of_peak) message += fmt::format("; {:.0f}% of the datasheet figure", *j.percent_of_peak);
+                            const std::vector<Miss>& misses) {
+  const Miss& first = misses.front();
+  std::string message = DescribeDevice(run) + ": ";
+  if (misses.size() == 1) {
+    const Measurement& m = *first.m;
+    message += m.name + " " + Fig(m.median, m.unit) +
+               (first.j.ceiling ? " is above the ceiling of " : " is below the floor of ") +
+               Fig(first.j.limit, m.unit) + " (" + first.j.basis_text + ")";
+    if (first.j.percent_of_peak) {
+      message += fmt::format("; {:.0f}% of the datasheet figure", *first.j.percent_of_peak);
+    }
+  } else {
+    std::vector<std::string> items;
+    for (const Miss& miss : misses) items.push_back(DescribeMiss(miss));
+    message += std::to_string(misses.size()) +
+               " benchmarks past their limits: " + fmt::format("{}", fmt::join(items, ", ")) +
+               " (" + first.j.basis_text + ")";
+  }
   if (spec.family == "host" && !gpu.current_link.empty()) {
     message += "; the link runs at " + gpu.current_link;
   }
-  if (spec.family == "compute" && m.clock_mhz_seen && run.report.device &&
-      run.report.device->clock_mhz &&
-      10 * *m.clock_mhz_seen < 9 * *run.report.device->clock_mhz) {
-    message += fmt::format("; the shader clock was {} of its {} MHz (power or thermal limits?)",
-                           *m.clock_mhz_seen, *run.report.device->clock_mhz);
+  for (const Miss& miss : misses) {
+    const Measurement& m = *miss.m;
+    if (spec.family == "compute" && m.clock_mhz_seen && run.report.device &&
+        run.report.device->clock_mhz &&
+        10 * *m.clock_mhz_seen < 9 * *run.report.device->clock_mhz) {
+      message += fmt::format("; the shader clock was {} of its {} MHz (power or thermal limits?)",
+                             *m.clock_mhz_seen, *run.report.device->clock_mhz);
+      break;
+    }
   }
-  std::vector<Evidence> evidence{
-      {run.run.source + " (" + m.name + ")", DescribeFigures(m),
-       std::string(j.ceiling ? "at most " : "at least ") + limit}};
-  if (j.row != nullptr) evidence.push_back({j.row->origin, j.row->source, ""});
-  if (j.datasheet && !gpu.datasheet_source.empty()) {
-    std::string observed = "peak " + Fig(j.datasheet, m.unit);
+  std::vector<Evidence> evidence;
+  std::vector<std::string> names;
+  for (const Miss& miss : misses) {
+    names.push_back(miss.m->name);
+    evidence.push_back(
+        {run.run.source + " (" + miss.m->name + ")", DescribeFigures(*miss.m),
+         std::string(miss.j.ceiling ? "at most " : "at least ") + Fig(miss.j.limit, miss.m->unit)});
+  }
+  std::vector<const ThresholdRow*> rows;
+  for (const Miss& miss : misses) {
+    if (miss.j.row != nullptr && std::find(rows.begin(), rows.end(), miss.j.row) == rows.end()) {
+      rows.push_back(miss.j.row);
+      evidence.push_back({miss.j.row->origin, miss.j.row->source, ""});
+    }
+  }
+  if (first.j.datasheet && !gpu.datasheet_source.empty()) {
+    std::string observed = "peak " + Fig(first.j.datasheet, first.m->unit);
     if (gpu.partition_share) {
       observed += fmt::format(" (this device's {:.3g} share of the GPU's compute units)",
                               *gpu.partition_share);
     }
-    evidence.push_back({spec.family == "host" ? gpu.link_source : gpu.datasheet_source,
-                        observed, ""});
+    evidence.push_back(
+        {spec.family == "host" ? gpu.link_source : gpu.datasheet_source, observed, ""});
   }
   if (spec.family == "host" && !gpu.current_link.empty() && run.report.device &&
       run.report.device->pci_bus_id) {
-    evidence.push_back({"/sys/bus/pci/devices/" + *run.report.device->pci_bus_id +
-                            "/current_link_*",
-                        gpu.current_link, ""});
+    evidence.push_back(
+        {"/sys/bus/pci/devices/" + *run.report.device->pci_bus_id + "/current_link_*",
+         gpu.current_link, ""});
   }
   return MakeFinding(std::string(spec.limit_code), std::move(message), std::move(evidence),
-                     Params(run, m.name));
+                     Params(run, fmt::format("{}", fmt::join(names, ","))));
 }
 
 // Judges one measured benchmark: findings for a miss, the row with its verdict.
@@ -254,13 +294,14 @@ inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu
       add(MakeFinding("bench.kernel.timeout",
                       DescribeDevice(run) + ": " + m.name +
                           " did not finish within the helper's deadline and was abandoned (a "
-                          "hung kernel, possibly a wedged GPU): " + reason,
+                          "hung kernel, possibly a wedged GPU): " +
+                          reason,
                       {{where, "timeout: " + reason, "finishes"}}, Params(run, m.name)));
       out.rows.push_back(std::move(row));
       return;
     case MeasurementStatus::kFailed:
-      add(MakeFinding("bench.kernel.failed", DescribeDevice(run) + ": " + m.name + " failed: " +
-                                                 reason,
+      add(MakeFinding("bench.kernel.failed",
+                      DescribeDevice(run) + ": " + m.name + " failed: " + reason,
                       {{where, reason, "every runtime call succeeds"}}, Params(run, m.name)));
       out.rows.push_back(std::move(row));
       return;
@@ -292,8 +333,8 @@ inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu
       if (auto addresses = m.ParamText("first_bad_addresses")) {
         observed += "; first bad addresses " + *addresses;
       }
-      std::string message = DescribeDevice(run) + ": the memory test " + m.name + " found " +
-                            Fig(m.median, m.unit);
+      std::string message =
+          DescribeDevice(run) + ": the memory test " + m.name + " found " + Fig(m.median, m.unit);
       if (m.bytes) {
         message += " in " + FormatBenchFigure(static_cast<double>(*m.bytes), "B") + " tested";
       }
@@ -305,15 +346,18 @@ inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu
                       Params(run, m.name)));
     }
   } else if (j.out_of_limit) {
-    add(LimitFinding(spec, run, gpu, m, j));
+    // One finding per run names every miss (JudgeFamily); the row carries its severity.
+    out.misses.push_back({&m, j});
+    if (const FindingSpec* code = Catalog::Instance().Find(spec.limit_code)) {
+      row.verdict = Worse(row.verdict, code->severity);
+    }
   }
   if (spec.family == "stress") {
     if (auto errors = m.ParamNumber("errors"); errors && *errors > 0) {
-      add(MakeFinding("bench.stress.errors",
-                      DescribeDevice(run) + fmt::format(": {:.0f} wrong results during ", *errors) +
-                          m.name,
-                      {{where, fmt::format("{:.0f} errors", *errors), "0 errors"}},
-                      Params(run, m.name)));
+      add(MakeFinding(
+          "bench.stress.errors",
+          DescribeDevice(run) + fmt::format(": {:.0f} wrong results during ", *errors) + m.name,
+          {{where, fmt::format("{:.0f} errors", *errors), "0 errors"}}, Params(run, m.name)));
     }
   }
   if (j.unstable) {
@@ -324,8 +368,7 @@ inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu
                              Fig(m.median, m.unit), Fig(m.best, m.unit));
     add(MakeFinding("bench.result.unstable",
                     DescribeDevice(run) + ": " + m.name + " is unstable: " + observed,
-                    {{where, observed,
-                      fmt::format("at most {:.0f}%", *j.row->unstable * 100)},
+                    {{where, observed, fmt::format("at most {:.0f}%", *j.row->unstable * 100)},
                      {j.row->origin, j.row->source, ""}},
                     Params(run, m.name)));
   }
@@ -374,17 +417,21 @@ inline CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec)
       }
       JudgeOne(spec, run, gpu, thresholds, *m, out);
     }
+    if (!out.misses.empty()) {
+      out.findings.push_back(LimitFinding(spec, run, gpu, out.misses));
+      out.misses.clear();
+    }
     if (!missing.empty()) {
       const bool interrupted = interrupted_early || run.report.interrupted;
       const std::string names = fmt::format("{}", fmt::join(missing, ", "));
-      out.findings.push_back(MakeFinding(
-          "bench.result.missing",
-          DescribeDevice(run) + ": not measured: " + names +
-              (interrupted ? " (the run was interrupted)"
-                           : " (the helper's output has no result for it)"),
-          {{run.run.source, interrupted ? "interrupted" : "no result for " + names,
-            "a result for every benchmark asked for"}},
-          Params(run)));
+      out.findings.push_back(
+          MakeFinding("bench.result.missing",
+                      DescribeDevice(run) + ": not measured: " + names +
+                          (interrupted ? " (the run was interrupted)"
+                                       : " (the helper's output has no result for it)"),
+                      {{run.run.source, interrupted ? "interrupted" : "no result for " + names,
+                        "a result for every benchmark asked for"}},
+                      Params(run)));
     }
     std::string summary = SummarizeRows(spec.family, out.rows, first_row);
     if (facts.runs.size() > 1 && !summary.empty()) {
@@ -397,8 +444,8 @@ inline CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec)
     return CheckOutcome::Skip(not_recorded.empty() ? "no benchmark run to judge" : not_recorded);
   }
   if (out.measured == 0 && out.findings.empty()) {
-    outcome = CheckOutcome::Skip(out.skip_reason.empty() ? "not asked for (--only)"
-                                                         : out.skip_reason);
+    outcome =
+        CheckOutcome::Skip(out.skip_reason.empty() ? "not asked for (--only)" : out.skip_reason);
     outcome.benchmarks = std::move(out.rows);
     return outcome;
   }

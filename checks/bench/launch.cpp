@@ -1,4 +1,5 @@
-// bench.launch: the cost of queuing an empty kernel, a launch + synchronize round trip, and back-to-back launch throughput, against ceilings no healthy host reaches.
+// bench.launch: the cost of queuing an empty kernel, a launch + synchronize round trip, and
+// back-to-back launch throughput, against ceilings no healthy host reaches.
 #include "bench_family.h"
 
 namespace rocm_doctor {
@@ -8,8 +9,7 @@ constexpr std::string_view kNames[] = {"launch.enqueue", "launch.roundtrip", "la
 constexpr bench::FamilySpec kSpec{.check_id = "bench.launch",
                                   .family = "launch",
                                   .names = kNames,
-                                  .limit_code = "bench.launch_latency.high",
-                                  .what = "kernel launch latency"};
+                                  .limit_code = "bench.launch_latency.high"};
 constexpr CheckInfo kInfo{.id = kSpec.check_id,
                           .layer = Layer::kBenchmarks,
                           .title = "Kernel launch",

@@ -5,13 +5,12 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kNames[] = {"memory.copy", "memory.scale", "memory.add",
-                                       "memory.triad", "memory.dot"};
+constexpr std::string_view kNames[] = {"memory.copy", "memory.scale", "memory.add", "memory.triad",
+                                       "memory.dot"};
 constexpr bench::FamilySpec kSpec{.check_id = "bench.memory",
                                   .family = "memory",
                                   .names = kNames,
-                                  .limit_code = "bench.memory_bandwidth.low",
-                                  .what = "device-memory bandwidth"};
+                                  .limit_code = "bench.memory_bandwidth.low"};
 constexpr CheckInfo kInfo{.id = kSpec.check_id,
                           .layer = Layer::kBenchmarks,
                           .title = "Memory bandwidth",

@@ -28,10 +28,10 @@ Finding Missing(const BenchRun& run) {
     evidence.push_back({place, "", "an executable rocm-doctor-hip"});
     looked += (looked.empty() ? "" : ", ") + place;
   }
-  return MakeFinding("bench.helper.missing",
-                     "rocm-doctor-hip was not found, so nothing was measured (looked at: " +
-                         looked + ")",
-                     std::move(evidence), bench::Params(run));
+  return MakeFinding(
+      "bench.helper.missing",
+      "rocm-doctor-hip was not found, so nothing was measured (looked at: " + looked + ")",
+      std::move(evidence), bench::Params(run));
 }
 
 Finding TimedOut(const BenchRun& run) {
@@ -48,8 +48,8 @@ Finding TimedOut(const BenchRun& run) {
 }
 
 Finding Crashed(const BenchRun& run) {
-  std::string message = bench::DescribeDevice(run) + ": rocm-doctor-hip --bench was killed by " +
-                        run.run.signal_name;
+  std::string message =
+      bench::DescribeDevice(run) + ": rocm-doctor-hip --bench was killed by " + run.run.signal_name;
   if (!run.run.stderr_tail.empty()) message += "; stderr: " + run.run.stderr_tail;
   std::vector<Evidence> evidence{{run.run.source, run.run.detail, "exit status 0"}};
   for (Evidence& e : StderrEvidence(run.run)) evidence.push_back(std::move(e));
@@ -62,8 +62,8 @@ Finding Crashed(const BenchRun& run) {
 Finding Failed(const BenchRun& run) {
   std::string message = bench::DescribeDevice(run) + ": rocm-doctor-hip --bench " + run.run.detail;
   if (run.run.state == HelperRunState::kBadOutput) {
-    message = bench::DescribeDevice(run) + ": rocm-doctor-hip --bench printed no usable JSON: " +
-              run.run.detail;
+    message = bench::DescribeDevice(run) +
+              ": rocm-doctor-hip --bench printed no usable JSON: " + run.run.detail;
   }
   if (!run.run.stderr_tail.empty()) message += "; stderr: " + run.run.stderr_tail;
   std::vector<Evidence> evidence{
@@ -78,8 +78,8 @@ Finding Failed(const BenchRun& run) {
 
 Finding RuntimeError(const BenchRun& run) {
   return MakeFinding("bench.helper.failed",
-                     bench::DescribeDevice(run) + ": the helper's runtime could not benchmark: " +
-                         *run.report.error,
+                     bench::DescribeDevice(run) +
+                         ": the helper's runtime could not benchmark: " + *run.report.error,
                      {{run.run.source, *run.report.error, "a device to benchmark"}},
                      bench::Params(run));
 }
@@ -91,10 +91,10 @@ Finding Interrupted(const BenchRun& run) {
           : fmt::format("interrupted after {:.1f} s with {} results",
                         run.report.wall_seconds.value_or(run.run.wall_seconds),
                         run.report.benchmarks.size());
-  return MakeFinding("bench.run.interrupted",
-                     bench::DescribeDevice(run) + ": the benchmarks were interrupted (" +
-                         observed + ")",
-                     {{run.run.source, observed, ""}}, bench::Params(run));
+  return MakeFinding(
+      "bench.run.interrupted",
+      bench::DescribeDevice(run) + ": the benchmarks were interrupted (" + observed + ")",
+      {{run.run.source, observed, ""}}, bench::Params(run));
 }
 
 // "judged against AMD Instinct MI300X (checks/data/amd_gpus.csv ...)", or the info finding.
@@ -110,10 +110,10 @@ std::optional<Finding> Reference(const CheckContext& ctx, const BenchRun& run,
   }
   std::string name = run.report.device && run.report.device->name ? *run.report.device->name
                                                                   : std::string("this GPU");
-  std::vector<Evidence> evidence{{"checks/data/amd_gpus.csv", gpu.model.empty()
-                                                                  ? "no row for " + name
-                                                                  : gpu.model + ": no figures",
-                                  "peak_mem_bw_gbs and peak_fp32_vector_tflops"}};
+  std::vector<Evidence> evidence{
+      {"checks/data/amd_gpus.csv",
+       gpu.model.empty() ? "no row for " + name : gpu.model + ": no figures",
+       "peak_mem_bw_gbs and peak_fp32_vector_tflops"}};
   if (run.report.device && run.report.device->pci_bus_id) {
     evidence.push_back({"/sys/bus/pci/devices/" + *run.report.device->pci_bus_id,
                         gpu.pci_device_id ? fmt::format("device 0x{:04x}", *gpu.pci_device_id)
@@ -166,17 +166,17 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (run.report.interrupted) findings.push_back(Interrupted(run));
     std::string judged_against;
     if (auto f = Reference(ctx, run, judged_against)) findings.push_back(std::move(*f));
-    std::string line = bench::DescribeDevice(run) +
-                       fmt::format(": {} results at the {} level in {:.1f} s",
-                                   run.report.benchmarks.size(), run.report.level,
-                                   run.report.wall_seconds.value_or(run.run.wall_seconds));
+    std::string line =
+        bench::DescribeDevice(run) +
+        fmt::format(": {} results at the {} level in {:.1f} s", run.report.benchmarks.size(),
+                    run.report.level, run.report.wall_seconds.value_or(run.run.wall_seconds));
     if (!judged_against.empty()) line += ", judged against " + judged_against;
     summaries.push_back(std::move(line));
   }
   if (not_recorded == facts.runs.size()) return CheckOutcome::Skip(not_recorded_detail);
   if (not_recorded > 0) {
-    summaries.push_back(fmt::format("{} of {} runs not recorded in this capture", not_recorded,
-                                    facts.runs.size()));
+    summaries.push_back(
+        fmt::format("{} of {} runs not recorded in this capture", not_recorded, facts.runs.size()));
   }
   const std::string summary = fmt::format("{}", fmt::join(summaries, "; "));
   Status worst = Status::kPass;

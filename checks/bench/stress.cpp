@@ -1,4 +1,5 @@
-// bench.stress: arithmetic and streaming together for the level's stress time (0 s at quick: skipped), judged on errors and on the stability of its throughput.
+// bench.stress: arithmetic and streaming together for the level's stress time (0 s at quick:
+// skipped), judged on errors and on the stability of its throughput.
 #include "bench_family.h"
 
 namespace rocm_doctor {
@@ -8,8 +9,7 @@ constexpr std::string_view kNames[] = {"stress.mixed"};
 constexpr bench::FamilySpec kSpec{.check_id = "bench.stress",
                                   .family = "stress",
                                   .names = kNames,
-                                  .limit_code = "bench.stress.low",
-                                  .what = "throughput under sustained load"};
+                                  .limit_code = "bench.stress.low"};
 constexpr CheckInfo kInfo{.id = kSpec.check_id,
                           .layer = Layer::kBenchmarks,
                           .title = "Stress",

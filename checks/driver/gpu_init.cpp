@@ -14,7 +14,8 @@ constexpr std::string_view kPrereqs[] = {"driver.amdgpu", "driver.firmware"};
 constexpr CheckInfo kInfo{.id = "driver.gpu_init",
                           .layer = Layer::kDriver,
                           .title = "GPU initialisation",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .per_gpu = true};
 
 using Kind = KernelLogEvent::Kind;
 

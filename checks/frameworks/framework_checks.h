@@ -125,7 +125,7 @@ inline Finding ImportFailed(const FrameworkProbe& probe, const FrameworkInstall&
     message += " (this torch uses the host's ROCm: " + install.lib_dir + " has no libamdhip64)";
   }
   evidence.push_back(EnvEvidence(env));
-  return MakeFinding("frameworks.import_failed", std::move(message), std::move(evidence),
+  return MakeFinding("frameworks.import.failed", std::move(message), std::move(evidence),
                      Params(install, env));
 }
 

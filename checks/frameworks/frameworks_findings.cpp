@@ -151,7 +151,7 @@ constexpr FindingSpec kFrameworkFindings[] = {
          "removed package). The live probe (the framework's \"on the GPU\" check) judges what "
          "it really does.",
      .commands = kBuildUnknownCommands},
-    {.code = "frameworks.import_failed",
+    {.code = "frameworks.import.failed",
      .severity = Status::kFail,
      .title = "A framework fails to import",
      .remediation =

@@ -15,7 +15,8 @@ constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr CheckInfo kInfo{.id = "hardware.bar",
                           .layer = Layer::kHardware,
                           .title = "CPU-visible VRAM (BAR)",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .per_gpu = true};
 
 std::vector<Evidence> BarEvidence(const PciDevice& dev, double min_fraction) {
   auto mib = [](std::uint64_t v) { return Mib(v) + " (" + std::to_string(v) + " bytes)"; };

@@ -16,7 +16,8 @@ constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr CheckInfo kInfo{.id = "hardware.pcie_link",
                           .layer = Layer::kHardware,
                           .title = "PCIe link",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .per_gpu = true};
 
 // Link speeds are 2.5, 5.0, 8.0, 16.0, 32.0, 64.0 GT/s; anything closer than this is equal.
 constexpr double kSpeedEpsilon = 0.05;

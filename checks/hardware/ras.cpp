@@ -13,7 +13,8 @@ constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr CheckInfo kInfo{.id = "hardware.ras",
                           .layer = Layer::kHardware,
                           .title = "ECC / RAS errors",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .per_gpu = true};
 
 Evidence CounterEvidence(const RasCounter& c) {
   auto count = [](const Fact<std::uint64_t>& f) {

@@ -64,8 +64,9 @@ constexpr FindingSpec kSpecs[] = {
      .severity = Status::kFail,
      .title = "A GPU probe or kernel did not finish before its deadline (possible GPU hang)",
      .remediation =
-         "HIP initialisation plus a kernel of microseconds did not finish in time and the process "
-         "was killed. A wedged GPU, a KFD waiting on a GPU reset, or a device node that blocks "
+         "The HIP probe (initialisation plus a kernel of microseconds) or a benchmark (a batch of "
+         "kernels under the helper's own deadline, or the whole run under its level's deadline) "
+         "did not finish in time and was abandoned or killed. A wedged GPU, a KFD waiting on a GPU reset, or a device node that blocks "
          "are typical: the kernel log then shows ring timeouts, 'GPU reset' or page faults. Reset "
          "the GPU (amd-smi reset -G -g N, or rocm-smi --gpureset -d N) or reboot, then run the "
          "check again. If it only happens on the first run after boot, the runtime's "

@@ -12,14 +12,14 @@
 namespace rocm_doctor {
 
 struct BenchmarkResult {
-  std::string check;  // the check that judged it, "bench.memory"
+  std::string check;                   // the check that judged it, "bench.memory"
   std::optional<std::int64_t> device;  // runtime ordinal
   std::optional<std::string> device_name;
   std::optional<std::string> pci;
   std::string name;    // "memory.triad"
   std::string status;  // the helper's: "ok", "skipped", "failed", "verify_failed", "timeout"
   std::optional<std::string> reason;
-  std::string unit;    // "B/s", "FLOP/s", "s", "launch/s", "errors"
+  std::string unit;  // "B/s", "FLOP/s", "s", "launch/s", "errors"
   std::optional<double> best, median, worst, spread;
   std::optional<std::int64_t> samples, iterations, bytes;
   std::optional<std::int64_t> clock_mhz_seen;
@@ -30,8 +30,8 @@ struct BenchmarkResult {
   bool limit_is_ceiling = false;
   std::optional<double> datasheet;        // the peak the floor derives from, in `unit`
   std::optional<double> percent_of_peak;  // 100 * median / datasheet
-  std::string basis;       // "65% of the 5.30 TB/s datasheet memory bandwidth", or why not
-  std::string threshold;   // the row it was judged by: "checks/data/bench_thresholds.csv:14"
+  std::string basis;      // "65% of the 5.30 TB/s datasheet memory bandwidth", or why not
+  std::string threshold;  // the row it was judged by: "checks/data/bench_thresholds.csv:14"
   Status verdict = Status::kInfo;  // pass / warn / fail / info (measured, not judged) / skip ...
 };
 

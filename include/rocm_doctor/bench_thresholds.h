@@ -37,13 +37,13 @@ struct ThresholdRow {
   std::string gpu;
   std::string benchmark;  // "memory.triad", or a family glob "memory.*"
   FloorBasis basis = FloorBasis::kNone;
-  double value = 0;       // the fraction, or the absolute floor / ceiling
+  double value = 0;  // the fraction, or the absolute floor / ceiling
   // The largest accepted distance of the median from the best, as a fraction of the best
   // (for stress.mixed: the largest coefficient of variation of its throughput); nullopt: not
   // judged.
   std::optional<double> unstable;
-  std::string source;     // provenance, shown as evidence
-  std::string origin;     // "checks/data/bench_thresholds.csv:12" or "FILE:3"
+  std::string source;  // provenance, shown as evidence
+  std::string origin;  // "checks/data/bench_thresholds.csv:12" or "FILE:3"
 };
 
 // Datasheet figures of a GPU the AMD table does not hold.
@@ -87,7 +87,7 @@ struct BenchGpu {
   std::string runtime_name;  // what the runtime calls it ("AMD Instinct MI300X")
   std::string gfx;           // base arch, "gfx942" / "sm_90"
   std::optional<std::uint16_t> pci_device_id;
-  std::string model;  // the table's or reference's name; empty when unknown
+  std::string model;             // the table's or reference's name; empty when unknown
   std::string datasheet_source;  // "checks/data/amd_gpus.csv (0x74a1 AMD Instinct MI300X)"
   // Datasheet figures, in base units, for this device: a partition (an MI250X GCD, an MI300X in
   // CPX mode) gets its share of the whole GPU's figures.
@@ -95,15 +95,15 @@ struct BenchGpu {
   std::optional<double> peak_fp32_flops;
   std::optional<double> partition_share;  // device CUs / the table's CUs, when below 1
   std::optional<int> pcie_gen, pcie_width;
-  std::string link_source;     // where gen and width came from
-  std::string current_link;    // "16.0 GT/s x16" from sysfs; empty when unknown
+  std::string link_source;                    // where gen and width came from
+  std::string current_link;                   // "16.0 GT/s x16" from sysfs; empty when unknown
   std::optional<double> HostLinkBps() const;  // theoretical one-way rate of gen x width
 };
 
 // Identifies the device of a run: the PCI function at its bus id (through the AMD table), else a
 // reference row by name.
-BenchGpu IdentifyBenchGpu(const BenchDevice& device, const PciInventory& pci,
-                          const GpuTable& table, const BenchThresholds& thresholds);
+BenchGpu IdentifyBenchGpu(const BenchDevice& device, const PciInventory& pci, const GpuTable& table,
+                          const BenchThresholds& thresholds);
 
 // Theoretical one-way PCIe bandwidth in bytes/s after line encoding (8b/10b for Gen1-2,
 // 128b/130b for Gen3-5, FLIT for Gen6): Gen4 x16 = 31.5 GB/s, Gen5 x16 = 63.0 GB/s.
@@ -116,11 +116,11 @@ struct BenchJudgement {
   const ThresholdRow* row = nullptr;  // nullptr: no row for this GPU and benchmark
   std::optional<double> limit;        // the floor (or ceiling, when `ceiling`) in the unit
   bool ceiling = false;
-  std::optional<double> datasheet;    // the peak the floor is a fraction of, in the unit
+  std::optional<double> datasheet;        // the peak the floor is a fraction of, in the unit
   std::optional<double> percent_of_peak;  // 100 * median / datasheet
-  std::string basis_text;  // "60% of the 5.30 TB/s datasheet peak", or why not judged
-  bool judged = false;     // a limit applied
-  bool out_of_limit = false;      // median below the floor / above the ceiling
+  std::string basis_text;             // "60% of the 5.30 TB/s datasheet peak", or why not judged
+  bool judged = false;                // a limit applied
+  bool out_of_limit = false;          // median below the floor / above the ceiling
   std::optional<double> instability;  // (best - median) / best, or the stress CV
   bool unstable = false;
 };

@@ -84,7 +84,8 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
     std::cerr << "rocm-doctor: capture: " << warnings.size() - kShownWarnings
               << " more warnings\n";
   }
-  std::cout << "Replay it with: rocm-doctor check --sysroot " << stats->path << '\n';
+  std::cout << "Replay it with: rocm-doctor check --sysroot " << stats->path
+            << (args.level == "basic" ? "" : " --level " + args.level) << '\n';
   return 0;
 }
 

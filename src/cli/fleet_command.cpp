@@ -35,8 +35,8 @@ int RunFleetSummarizeCommand(const FleetArgs& args) {
   }
   // Bad files are reported in the summary and skipped; only "nothing could be read" fails.
   if (summary.files_read == 0) {
-    std::cerr << "rocm-doctor: fleet summarize: no report could be read ("
-              << summary.skipped.size() << " skipped)\n";
+    std::cerr << "rocm-doctor: fleet summarize: no report could be read (" << summary.skipped.size()
+              << " skipped)\n";
     return 2;
   }
   return 0;

@@ -51,16 +51,17 @@ std::string VerdictLine(const std::string& who, const gate::GateSummary& summary
 int RunGateCommand(const GateArgs& args) {
   const bool npd = args.mode == GateArgs::Mode::kNpd;
   const auto started = Clock::now();
-  const milliseconds budget =
-      args.deadline_s ? milliseconds(static_cast<long long>(*args.deadline_s * 1000))
-      : npd           ? gate::kNpdDefaultDeadline
-                      : kSlurmDefaultDeadline;
+  const milliseconds budget = args.deadline_s
+                                  ? milliseconds(static_cast<long long>(*args.deadline_s * 1000))
+                              : npd ? gate::kNpdDefaultDeadline
+                                    : kSlurmDefaultDeadline;
   const auto deadline = started + budget;
   const milliseconds reserve = Reserve(args.mode, budget);
 
   // Usage problems: NPD reads one line on stdout and exit 2 as "unknown"; Slurm logs stderr.
   auto fail = [&](const std::string& message) {
-    if (npd) std::cout << gate::OneLineWithin("rocm-doctor: " + message, gate::kNpdMaxOutput) << '\n';
+    if (npd)
+      std::cout << gate::OneLineWithin("rocm-doctor: " + message, gate::kNpdMaxOutput) << '\n';
     std::cerr << "rocm-doctor: " << message << '\n';
     return npd ? gate::kNpdUnknown : gate::kGateUnknown;
   };
@@ -109,8 +110,7 @@ int RunGateCommand(const GateArgs& args) {
   std::vector<OutputFile> outputs = run.extra_outputs;
   if (run.output) outputs.insert(outputs.begin(), OutputFile{Format::kJson, *run.output});
   for (const OutputFile& file : outputs) {
-    auto written =
-        WriteFileAtomically(file.path, RenderReport(report, file.format, false, false));
+    auto written = WriteFileAtomically(file.path, RenderReport(report, file.format, false, false));
     if (!written) std::cerr << "rocm-doctor: " << written.error() << '\n';
   }
 

@@ -133,9 +133,9 @@ std::optional<int> PcieGenFromGts(double gts) {
 std::optional<double> PcieBytesPerSecond(int gen, int width) {
   // Usable bytes per second and lane: 2.5 and 5 GT/s with 8b/10b; 8, 16, 32 GT/s with
   // 128b/130b; 64 GT/s PAM4 with FLIT (121 GB/s per direction at x16).
-  static constexpr double kLaneBytes[] = {0, 0.25e9, 0.5e9, 8e9 / 8 * 128 / 130,
-                                          16e9 / 8 * 128 / 130, 32e9 / 8 * 128 / 130,
-                                          121e9 / 16};
+  static constexpr double kLaneBytes[] = {
+      0,         0.25e9, 0.5e9, 8e9 / 8 * 128 / 130, 16e9 / 8 * 128 / 130, 32e9 / 8 * 128 / 130,
+      121e9 / 16};
   if (gen < 1 || gen > 6 || width < 1 || width > 32) return std::nullopt;
   return kLaneBytes[gen] * width;
 }
@@ -145,8 +145,8 @@ std::optional<double> BenchGpu::HostLinkBps() const {
   return PcieBytesPerSecond(*pcie_gen, *pcie_width);
 }
 
-BenchGpu IdentifyBenchGpu(const BenchDevice& device, const PciInventory& pci,
-                          const GpuTable& table, const BenchThresholds& thresholds) {
+BenchGpu IdentifyBenchGpu(const BenchDevice& device, const PciInventory& pci, const GpuTable& table,
+                          const BenchThresholds& thresholds) {
   BenchGpu gpu;
   gpu.runtime_name = device.name.value_or("");
   gpu.gfx = device.BaseArch();
@@ -264,8 +264,8 @@ BenchJudgement JudgeMeasurement(const Measurement& m, const BenchGpu& gpu,
       j.basis_text = "no " + peak_name + " known for this GPU";
     } else {
       j.limit = row.value * *j.datasheet;
-      j.basis_text = Percent(row.value) + " of the " + Figure(*j.datasheet, m.unit) + " " +
-                     peak_name;
+      j.basis_text =
+          Percent(row.value) + " of the " + Figure(*j.datasheet, m.unit) + " " + peak_name;
     }
   }
   if (j.datasheet && m.median && *j.datasheet > 0) {
@@ -285,8 +285,8 @@ BenchJudgement JudgeMeasurement(const Measurement& m, const BenchGpu& gpu,
         }
       }
     } else if (m.best && m.median && *m.best > 0 && m.unit != "errors") {
-      j.instability = m.unit == "s" ? (*m.median - *m.best) / *m.best
-                                    : (*m.best - *m.median) / *m.best;
+      j.instability =
+          m.unit == "s" ? (*m.median - *m.best) / *m.best : (*m.best - *m.median) / *m.best;
     }
     if (j.instability) {
       j.judged = true;

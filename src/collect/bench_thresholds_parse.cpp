@@ -15,11 +15,10 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kThresholdColumns[] = {"gpu", "benchmark", "basis",
-                                                  "value", "unstable", "source"};
-constexpr std::string_view kReferenceColumns[] = {"name",     "peak_mem_bw_gbs",
-                                                  "peak_fp32_tflops", "host_link",
-                                                  "compute_units",    "source"};
+constexpr std::string_view kThresholdColumns[] = {"gpu",   "benchmark", "basis",
+                                                  "value", "unstable",  "source"};
+constexpr std::string_view kReferenceColumns[] = {
+    "name", "peak_mem_bw_gbs", "peak_fp32_tflops", "host_link", "compute_units", "source"};
 constexpr std::size_t kMaxRows = 10000;
 
 struct Line {
@@ -69,8 +68,7 @@ Result<bool> CheckHeader(const std::vector<Line>& lines, std::span<const std::st
     same = parse::Trim(header.fields[i]) == columns[i];
   }
   if (!same) {
-    return Error{origin + ":" + std::to_string(header.number) + ": the header must be " +
-                 expected};
+    return Error{origin + ":" + std::to_string(header.number) + ": the header must be " + expected};
   }
   return true;
 }
@@ -80,17 +78,16 @@ std::optional<double> Number(std::string_view text) {
   if (text.empty() || text.size() > 32) return std::nullopt;
   double value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) ||
-      value < 0) {
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0) {
     return std::nullopt;
   }
   return value;
 }
 
 std::optional<FloorBasis> BasisFrom(std::string_view text) {
-  for (auto b : {FloorBasis::kPeakMemoryBandwidth, FloorBasis::kPeakFp32, FloorBasis::kHostLink,
-                 FloorBasis::kHostLinkBidir, FloorBasis::kMin, FloorBasis::kMax,
-                 FloorBasis::kNone}) {
+  for (auto b :
+       {FloorBasis::kPeakMemoryBandwidth, FloorBasis::kPeakFp32, FloorBasis::kHostLink,
+        FloorBasis::kHostLinkBidir, FloorBasis::kMin, FloorBasis::kMax, FloorBasis::kNone}) {
     if (ToString(b) == text) return b;
   }
   return std::nullopt;
@@ -173,8 +170,7 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
     } else {
       auto value = Number(value_text);
       if (!value) {
-        return Error{at + "value \"" + std::string(value_text) +
-                     "\" is not a number >= 0"};
+        return Error{at + "value \"" + std::string(value_text) + "\" is not a number >= 0"};
       }
       if (IsFraction(row.basis) && *value > 1.5) {
         return Error{at + "value " + std::string(value_text) + " is a fraction of a peak and " +
@@ -193,11 +189,11 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
     }
     row.source = std::string(parse::Trim(line.fields[5]));
     row.origin = origin + ":" + std::to_string(line.number);
-    auto [it, inserted] = seen.emplace(std::pair{parse::Lower(row.gpu), row.benchmark},
-                                       line.number);
+    auto [it, inserted] =
+        seen.emplace(std::pair{parse::Lower(row.gpu), row.benchmark}, line.number);
     if (!inserted) {
-      return Error{at + "gpu " + row.gpu + " and benchmark " + row.benchmark +
-                   " repeat line " + std::to_string(it->second)};
+      return Error{at + "gpu " + row.gpu + " and benchmark " + row.benchmark + " repeat line " +
+                   std::to_string(it->second)};
     }
     table.rows_.push_back(std::move(row));
   }

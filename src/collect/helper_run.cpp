@@ -83,8 +83,8 @@ void JudgeHelperOutcome(const CommandOutcome& out, std::vector<int> accepted_exi
       if (out.interrupted) {
         // Ctrl-C: the helper died of the forwarded SIGINT, or was killed after its grace time.
         run.state = HelperRunState::kInterrupted;
-        run.detail = out.error.empty() ? "interrupted (Ctrl-C), ended by " + run.signal_name
-                                       : out.error;
+        run.detail =
+            out.error.empty() ? "interrupted (Ctrl-C), ended by " + run.signal_name : out.error;
         return;
       }
       run.state = HelperRunState::kCrashed;

@@ -79,9 +79,8 @@ class BenchReader : public JsonFieldReader {
                              std::to_string(kMaxBenchParams));
     }
     for (const auto& [key, value] : params->items()) {
-      if (key.empty() || key.size() > 64) return Fail(where, "a key of " +
-                                                                 std::to_string(key.size()) +
-                                                                 " bytes");
+      if (key.empty() || key.size() > 64)
+        return Fail(where, "a key of " + std::to_string(key.size()) + " bytes");
       std::string text;
       if (value.is_string()) {
         text = value.get<std::string>().substr(0, kMaxBenchStringBytes);
@@ -99,8 +98,8 @@ class BenchReader : public JsonFieldReader {
       } else {
         text = value.dump();
         if (text.size() > kMaxBenchParamBytes) {
-          return Fail(where + "." + key, "more than " + std::to_string(kMaxBenchParamBytes) +
-                                             " bytes");
+          return Fail(where + "." + key,
+                      "more than " + std::to_string(kMaxBenchParamBytes) + " bytes");
         }
       }
       (*out)[key] = std::move(text);
@@ -140,9 +139,8 @@ bool CheckOrder(BenchReader& r, const Measurement& m, const std::string& path) {
   const double mid = lower_is_better ? -*m.median : *m.median;
   const double bad = lower_is_better ? -*m.worst : *m.worst;
   if (good + slack < mid || mid + slack < bad) {
-    return r.Fail(path, std::string("best, median and worst are out of order for unit ") +
-                            m.unit + " (" + (lower_is_better ? "lower" : "higher") +
-                            " is better)");
+    return r.Fail(path, std::string("best, median and worst are out of order for unit ") + m.unit +
+                            " (" + (lower_is_better ? "lower" : "higher") + " is better)");
   }
   return true;
 }
@@ -160,8 +158,8 @@ Measurement ReadMeasurement(BenchReader& r, const json& b, const std::string& pa
     if (auto s = StatusFrom(*status)) {
       m.status = *s;
     } else {
-      r.Fail(path + ".status", "\"" + *status +
-                                   "\", expected ok, skipped, failed, verify_failed or timeout");
+      r.Fail(path + ".status",
+             "\"" + *status + "\", expected ok, skipped, failed, verify_failed or timeout");
     }
   }
   r.String(b, "reason", path, &m.reason);

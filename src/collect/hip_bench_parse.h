@@ -1,6 +1,6 @@
 #pragma once
-// Parses and validates what `rocm-doctor-hip --bench` prints (docs/benchmarks.md, JSON format 1):
-// exactly that format, anything else rejected with the JSON path of the first problem
+// Parses and validates what `rocm-doctor-hip --bench` prints (docs/hip-helper.md "Benchmarks", JSON
+// format 1): exactly that format, anything else rejected with the JSON path of the first problem
 // ("benchmarks[3].median: expected a number, got string"). Keys it does not know are ignored, so
 // a newer helper that adds fields still parses.
 #include <cstddef>

@@ -39,8 +39,6 @@ std::string FormatFigure(double value, const std::string& unit) {
   return ThreeDigits(value) + " " + unit;
 }
 
-std::string FormatDeviation(double fraction) {
-  return fmt::format("{:+.1f}%", fraction * 100);
-}
+std::string FormatDeviation(double fraction) { return fmt::format("{:+.1f}%", fraction * 100); }
 
 }  // namespace rocm_doctor::fleet

@@ -27,12 +27,23 @@ std::string Esc(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -61,6 +72,7 @@ code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .healthy .groupbar { background: var(--pass); }
 figure { margin: 12px 0 20px; }
 figcaption { font-weight: 600; }
+figcaption .muted { font-weight: 400; }
 svg text { font: 11px system-ui, sans-serif; fill: var(--muted); }
 svg .bar { fill: var(--bar); }
 svg .median { stroke: var(--median); stroke-width: 2; }
@@ -135,7 +147,8 @@ std::string GpuSummary(const NodeReport& n) {
   // "8 × AMD Instinct MI300X", "1 × A · 1 × B"
   std::vector<std::pair<std::string, int>> counts;
   for (const std::string& m : n.gpu_models) {
-    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == m; });
+    auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == m; });
     if (it == counts.end()) {
       counts.push_back({m, 1});
     } else {
@@ -151,15 +164,12 @@ std::string GpuSummary(const NodeReport& n) {
 }
 
 std::string EmbeddedData(const FleetSummary& s) {
-  std::vector<int> outliers(s.nodes.size(), 0);
-  for (const FigureStats& f : s.figures) {
-    for (const FigureStats::Point& p : f.points) outliers[p.node] += p.outlier ? 1 : 0;
-  }
   nlohmann::json nodes = nlohmann::json::array();
   for (std::size_t i = 0; i < s.nodes.size(); ++i) {
     const NodeReport& n = s.nodes[i];
-    std::string cause = n.run_error          ? "(run failed)"
-                        : n.root_causes.empty() ? "" : n.root_causes.front();
+    std::string cause = n.run_error             ? "(run failed)"
+                        : n.root_causes.empty() ? ""
+                                                : n.root_causes.front();
     if (n.root_causes.size() > 1) cause += fmt::format(" (+{})", n.root_causes.size() - 1);
     nodes.push_back({{"node", n.node},
                      {"verdict", n.verdict},
@@ -168,7 +178,7 @@ std::string EmbeddedData(const FleetSummary& s) {
                      {"gpus", GpuSummary(n)},
                      {"rocm", n.rocm_release.value_or("")},
                      {"kernel", n.kernel.value_or("")},
-                     {"outliers", outliers[i]}});
+                     {"outliers", s.node_outliers[i]}});
   }
   std::string text = nlohmann::json{{"nodes", std::move(nodes)}}.dump(
       -1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -226,22 +236,25 @@ void WriteChart(const FleetSummary& s, const FigureStats& f, std::ostream& out) 
     const double h = (kBarsBottom - kTop) * static_cast<double>(n) / static_cast<double>(tallest);
     const double from = lo + (hi - lo) * b / kBins, to = lo + (hi - lo) * (b + 1) / kBins;
     out << fmt::format(
-        "<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"><title>{} "
+        "<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" "
+        "height=\"{:.1f}\"><title>{} "
         "GPU{} from {} to {}</title></rect>\n",
         kLeft + b * bin_w + 0.5, kBarsBottom - h, std::max(bin_w - 1, 1.0), h, n, n == 1 ? "" : "s",
         Esc(FormatFigure(from, f.unit)), Esc(FormatFigure(to, f.unit)));
   }
-  out << fmt::format("<line class=\"axis\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\"/>\n", kLeft,
-                     kBarsBottom, kLeft + plot_w, kBarsBottom);
+  out << fmt::format("<line class=\"axis\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\"/>\n",
+                     kLeft, kBarsBottom, kLeft + plot_w, kBarsBottom);
   const double mx = x_of(f.median);
   out << fmt::format(
-      "<line class=\"median\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"><title>fleet median "
+      "<line class=\"median\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"><title>fleet "
+      "median "
       "{3}</title></line>\n",
       mx, kTop, kBarsBottom, Esc(FormatFigure(f.median, f.unit)));
   if (!errors && f.median != 0) {
     for (double limit : {f.median * (1 - fraction), f.median * (1 + fraction)}) {
       out << fmt::format(
-          "<line class=\"limit\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"><title>outlier "
+          "<line class=\"limit\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" "
+          "y2=\"{2}\"><title>outlier "
           "limit {3}</title></line>\n",
           x_of(limit), kTop, kBarsBottom, Esc(FormatFigure(limit, f.unit)));
     }
@@ -250,7 +263,8 @@ void WriteChart(const FleetSummary& s, const FigureStats& f, std::ostream& out) 
   for (const FigureStats::Point& p : f.points) {
     if (!p.outlier || marks++ >= kMaxOutlierMarks) continue;
     out << fmt::format(
-        "<circle class=\"outlier\" cx=\"{:.1f}\" cy=\"{}\" r=\"4\"><title>{} {}: {}{}</title></circle>\n",
+        "<circle class=\"outlier\" cx=\"{:.1f}\" cy=\"{}\" r=\"4\"><title>{} {}: "
+        "{}{}</title></circle>\n",
         x_of(p.value), kBarsBottom + 12, Esc(s.nodes[p.node].node), Esc(p.gpu),
         Esc(FormatFigure(p.value, f.unit)),
         errors ? std::string() : " (" + FormatDeviation(p.deviation) + ")");
@@ -280,20 +294,27 @@ void WriteFleetHtml(const FleetSummary& s, std::ostream& out) {
       ROCMDOC_VERSION);
   for (std::string_view v : {"pass", "warn", "fail", "unknown"}) {
     auto it = s.verdicts.find(std::string(v));
-    out << fmt::format("<li class=\"v-{0}\">{1} {0}</li>", v, it == s.verdicts.end() ? 0 : it->second);
+    out << fmt::format("<li class=\"v-{0}\">{1} {0}</li>", v,
+                       it == s.verdicts.end() ? 0 : it->second);
   }
   out << "</ul></header>\n";
 
   out << "<section id=\"groups\"><h2>Nodes by root cause</h2>\n<table><thead><tr><th>Root cause"
          "</th><th>Nodes</th><th></th><th>Which</th></tr></thead><tbody>\n";
-  const std::size_t biggest = s.groups.empty() ? 1 : std::max_element(s.groups.begin(), s.groups.end(),
-      [](const NodeGroup& a, const NodeGroup& b) { return a.nodes.size() < b.nodes.size(); })->nodes.size();
+  const std::size_t biggest = s.groups.empty()
+                                  ? 1
+                                  : std::max_element(s.groups.begin(), s.groups.end(),
+                                                     [](const NodeGroup& a, const NodeGroup& b) {
+                                                       return a.nodes.size() < b.nodes.size();
+                                                     })
+                                        ->nodes.size();
   for (const NodeGroup& g : s.groups) {
     std::string names;
     for (std::size_t i = 0; i < g.nodes.size() && i < kNamesPerGroup; ++i) {
       names += (i > 0 ? ", " : "") + s.nodes[g.nodes[i]].node;
     }
-    if (g.nodes.size() > kNamesPerGroup) names += fmt::format(" (+{} more)", g.nodes.size() - kNamesPerGroup);
+    if (g.nodes.size() > kNamesPerGroup)
+      names += fmt::format(" (+{} more)", g.nodes.size() - kNamesPerGroup);
     out << fmt::format(
         "<tr class=\"group{}\"><td><code>{}</code></td><td class=\"num\">{}</td><td><span "
         "class=\"groupbar\" style=\"width:{}px\"></span></td><td>{}</td></tr>\n",
@@ -301,6 +322,36 @@ void WriteFleetHtml(const FleetSummary& s, std::ostream& out) {
         std::max<std::size_t>(2, 160 * g.nodes.size() / biggest), Esc(names));
   }
   out << "</tbody></table></section>\n";
+
+  out << "<section id=\"benchmarks\"><h2>Benchmarks</h2>\n";
+  if (s.figures.empty()) {
+    out << "<p class=\"muted\">No report carries benchmark figures (run rocm-doctor check "
+           "--level standard to measure).</p>\n";
+  } else {
+    out << fmt::format(
+        "<p class=\"muted\">Each GPU's median, per benchmark and GPU model. Blue: the fleet "
+        "median; "
+        "dashed: ±{:.0f}%, beyond which a figure is an outlier (red marks; hover for the "
+        "node).</p>\n",
+        s.options.outlier_fraction * 100);
+    // The figures with outliers first: they are what the page is opened for.
+    for (bool with_outliers : {true, false}) {
+      for (const FigureStats& f : s.figures) {
+        if ((f.outliers > 0) == with_outliers) WriteChart(s, f, out);
+      }
+    }
+  }
+  out << "</section>\n";
+
+  out << "<section id=\"nodes\"><h2>Nodes</h2>\n<input id=\"filter\" type=\"search\" "
+         "placeholder=\"Filter: node, verdict, code, GPU, version\" aria-label=\"Filter nodes\">"
+         "<span id=\"shown\" class=\"muted\"></span>\n<table id=\"node-table\"><thead><tr>"
+         "<th data-key=\"node\">Node</th><th data-key=\"verdict\">Verdict</th>"
+         "<th data-key=\"cause\">Root cause</th><th data-key=\"gpus\">GPUs</th>"
+         "<th data-key=\"rocm\">ROCm</th><th data-key=\"kernel\">Kernel</th>"
+         "<th data-key=\"outliers\">Outliers</th></tr></thead><tbody></tbody></table>\n"
+         "<noscript>The node table needs JavaScript; rocm-doctor fleet summarize --format json "
+         "lists every node.</noscript></section>\n";
 
   if (!s.codes.empty()) {
     out << "<section id=\"codes\"><h2>Finding codes</h2><p class=\"muted\">Nodes with a failing, "
@@ -317,39 +368,18 @@ void WriteFleetHtml(const FleetSummary& s, std::ostream& out) {
   for (const VersionList& v : s.versions) {
     std::string line;
     for (const ValueCount& c : v.values) {
-      line += (line.empty() ? "" : " · ") + Esc(c.value) + fmt::format(" <span class=\"muted\">×{}</span>", c.count);
+      line += (line.empty() ? "" : " · ") + Esc(c.value) +
+              fmt::format(" <span class=\"muted\">×{}</span>", c.count);
     }
     out << fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", Esc(v.what), line);
   }
   out << "</tbody></table></section>\n";
 
-  out << "<section id=\"benchmarks\"><h2>Benchmarks</h2>\n";
-  if (s.figures.empty()) {
-    out << "<p class=\"muted\">No report carries benchmark figures (run rocm-doctor check "
-           "--level standard to measure).</p>\n";
-  } else {
-    out << fmt::format(
-        "<p class=\"muted\">Each GPU's median, per benchmark and GPU model. Blue: the fleet median; "
-        "dashed: ±{:.0f}%, beyond which a figure is an outlier (red marks; hover for the node).</p>\n",
-        s.options.outlier_fraction * 100);
-    for (const FigureStats& f : s.figures) WriteChart(s, f, out);
-  }
-  out << "</section>\n";
-
-  out << "<section id=\"nodes\"><h2>Nodes</h2>\n<input id=\"filter\" type=\"search\" "
-         "placeholder=\"Filter: node, verdict, code, GPU, version\" aria-label=\"Filter nodes\">"
-         "<span id=\"shown\" class=\"muted\"></span>\n<table id=\"node-table\"><thead><tr>"
-         "<th data-key=\"node\">Node</th><th data-key=\"verdict\">Verdict</th>"
-         "<th data-key=\"cause\">Root cause</th><th data-key=\"gpus\">GPUs</th>"
-         "<th data-key=\"rocm\">ROCm</th><th data-key=\"kernel\">Kernel</th>"
-         "<th data-key=\"outliers\">Outliers</th></tr></thead><tbody></tbody></table>\n"
-         "<noscript>The node table needs JavaScript; rocm-doctor fleet summarize --format json "
-         "lists every node.</noscript></section>\n";
-
   if (!s.skipped.empty()) {
     out << "<section id=\"skipped\"><h2>Skipped files</h2>\n<table><tbody>\n";
     for (const SkippedFile& f : s.skipped) {
-      out << fmt::format("<tr><td><code>{}</code></td><td>{}</td></tr>\n", Esc(f.path), Esc(f.reason));
+      out << fmt::format("<tr><td><code>{}</code></td><td>{}</td></tr>\n", Esc(f.path),
+                         Esc(f.reason));
     }
     out << "</tbody></table></section>\n";
   }

@@ -41,7 +41,9 @@ json FleetToJson(const FleetSummary& s) {
   for (const NodeGroup& g : s.groups) {
     json names = json::array();
     for (std::size_t i : g.nodes) names.push_back(s.nodes[i].node);
-    groups.push_back({{"key", g.key}, {"label", g.label}, {"count", g.nodes.size()},
+    groups.push_back({{"key", g.key},
+                      {"label", g.label},
+                      {"count", g.nodes.size()},
                       {"nodes", std::move(names)}});
   }
   root["groups"] = std::move(groups);
@@ -61,7 +63,9 @@ json FleetToJson(const FleetSummary& s) {
     json outliers = json::array();
     for (const FigureStats::Point& p : f.points) {
       if (!p.outlier) continue;
-      outliers.push_back({{"node", s.nodes[p.node].node}, {"gpu", p.gpu}, {"value", p.value},
+      outliers.push_back({{"node", s.nodes[p.node].node},
+                          {"gpu", p.gpu},
+                          {"value", p.value},
                           {"deviation", p.deviation}});
     }
     figures.push_back({{"name", f.name},
@@ -77,12 +81,8 @@ json FleetToJson(const FleetSummary& s) {
   root["benchmarks"] = std::move(figures);
 
   json nodes = json::array();
-  for (const NodeReport& n : s.nodes) {
-    json figs = json::array();
-    for (const BenchFigure& f : n.figures) {
-      figs.push_back({{"name", f.name}, {"unit", f.unit}, {"gpu", f.gpu}, {"model", f.model},
-                      {"value", f.value}});
-    }
+  for (std::size_t i = 0; i < s.nodes.size(); ++i) {
+    const NodeReport& n = s.nodes[i];
     nodes.push_back({{"node", n.node},
                      {"source", n.source},
                      {"verdict", n.verdict},
@@ -97,12 +97,14 @@ json FleetToJson(const FleetSummary& s) {
                      {"kernel", OrNull(n.kernel)},
                      {"os", OrNull(n.os)},
                      {"gpus", n.gpu_models},
-                     {"benchmarks", std::move(figs)}});
+                     {"figures", n.figures.size()},
+                     {"outliers", s.node_outliers[i]}});
   }
   root["nodes"] = std::move(nodes);
 
   json skipped = json::array();
-  for (const SkippedFile& f : s.skipped) skipped.push_back({{"path", f.path}, {"reason", f.reason}});
+  for (const SkippedFile& f : s.skipped)
+    skipped.push_back({{"path", f.path}, {"reason", f.reason}});
   root["skipped"] = std::move(skipped);
   return root;
 }

@@ -28,7 +28,8 @@ double MedianOf(std::vector<double> values) {
   std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
   double upper = values[mid];
   if (values.size() % 2 == 1) return upper;
-  double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
+  double lower =
+      *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
   return (lower + upper) / 2;
 }
 
@@ -157,6 +158,10 @@ FleetSummary FleetBuilder::Finish() && {
   s.versions = {Versions("rocm-doctor", tool), Versions("ROCm", rocm), Versions("kernel", kernel),
                 Versions("OS", os), Versions("GPU models", models)};
   s.figures = Figures(s.nodes, options_.outlier_fraction);
+  s.node_outliers.assign(s.nodes.size(), 0);
+  for (const FigureStats& f : s.figures) {
+    for (const FigureStats::Point& p : f.points) s.node_outliers[p.node] += p.outlier ? 1 : 0;
+  }
   return s;
 }
 

@@ -35,12 +35,12 @@ struct CodeCount {
 };
 
 struct ValueCount {
-  std::string value;   // "6.2.0", "unknown"
+  std::string value;      // "6.2.0", "unknown"
   std::size_t count = 0;  // nodes (GPUs for the GPU model list)
 };
 
 struct VersionList {
-  std::string what;  // "rocm-doctor", "ROCm", "kernel", "OS", "GPU models"
+  std::string what;                // "rocm-doctor", "ROCm", "kernel", "OS", "GPU models"
   std::vector<ValueCount> values;  // most common first
 };
 
@@ -75,11 +75,12 @@ struct FleetSummary {
   std::size_t superseded = 0;     // older reports of a node that has a later one
   std::vector<SkippedFile> skipped;
   std::map<std::string, std::size_t> verdicts;  // "pass" -> nodes
-  std::vector<NodeGroup> groups;       // biggest problem group first; healthy last
-  std::vector<CodeCount> root_causes;  // nodes per root cause code (any position)
-  std::vector<CodeCount> codes;        // nodes per failing/warning/indeterminate finding code
+  std::vector<NodeGroup> groups;                // biggest problem group first; healthy last
+  std::vector<CodeCount> root_causes;           // nodes per root cause code (any position)
+  std::vector<CodeCount> codes;  // nodes per failing/warning/indeterminate finding code
   std::vector<VersionList> versions;
-  std::vector<FigureStats> figures;  // by name, then model
+  std::vector<FigureStats> figures;        // by name, then model
+  std::vector<std::size_t> node_outliers;  // per node (same index): its outlying figures
 };
 
 class FleetBuilder {

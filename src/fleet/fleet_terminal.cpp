@@ -6,7 +6,7 @@
 namespace rocm_doctor::fleet {
 namespace {
 
-constexpr std::size_t kNamesPerGroup = 8;      // node names shown on a group's line
+constexpr std::size_t kNamesPerGroup = 8;       // node names shown on a group's line
 constexpr std::size_t kOutliersPerFigure = 10;  // outliers listed per benchmark
 
 std::string NodeNames(const FleetSummary& s, const std::vector<std::size_t>& nodes) {
@@ -48,7 +48,8 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& out) {
     for (const NodeGroup& g : s.groups) w = std::max(w, g.label.size());
     out << "\nNodes by root cause\n";
     for (const NodeGroup& g : s.groups) {
-      out << fmt::format("  {:<{}}  {:>5}  {}\n", g.label, w, g.nodes.size(), NodeNames(s, g.nodes));
+      out << fmt::format("  {:<{}}  {:>5}  {}\n", g.label, w, g.nodes.size(),
+                         NodeNames(s, g.nodes));
     }
   }
   if (!s.codes.empty()) {
@@ -56,7 +57,7 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& out) {
     out << "\nFinding codes (nodes with a failing, warning or indeterminate finding)\n";
     for (const CodeCount& c : s.codes) out << fmt::format("  {:<{}}  {:>5}\n", c.code, w, c.nodes);
   }
-  out << "\nVersions (nodes; GPU models: GPUs)\n";
+  if (!s.nodes.empty()) out << "\nVersions (nodes; GPU models: GPUs)\n";
   for (const VersionList& v : s.versions) {
     if (v.values.empty()) continue;
     std::string line;
@@ -84,9 +85,9 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& out) {
                              f.outliers - kOutliersPerFigure);
           break;
         }
-        out << fmt::format("      {} {}  {}{}\n", s.nodes[p.node].node, p.gpu,
-                           FormatFigure(p.value, f.unit),
-                           f.unit == "errors" ? std::string() : "  " + FormatDeviation(p.deviation));
+        out << fmt::format(
+            "      {} {}  {}{}\n", s.nodes[p.node].node, p.gpu, FormatFigure(p.value, f.unit),
+            f.unit == "errors" ? std::string() : "  " + FormatDeviation(p.deviation));
       }
     }
   }

@@ -90,7 +90,8 @@ bool JsonCursor::EnterArray() { return Open('['); }
 // consumed and the container closed) or on an error.
 bool JsonCursor::BeforeItem(char close) {
   if (!ok()) return false;
-  if (depth_ == 0 || close_[depth_ - 1] != close) return Fail("cursor misuse: not in that container");
+  if (depth_ == 0 || close_[depth_ - 1] != close)
+    return Fail("cursor misuse: not in that container");
   SkipSpace();
   if (pos_ >= text_.size()) return Fail("unexpected end of text");
   if (text_[pos_] == close) {
@@ -99,7 +100,8 @@ bool JsonCursor::BeforeItem(char close) {
     return false;
   }
   if (has_items_[depth_ - 1]) {
-    if (text_[pos_] != ',') return Fail(close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+    if (text_[pos_] != ',')
+      return Fail(close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
     ++pos_;
     SkipSpace();
   }
@@ -158,15 +160,32 @@ bool JsonCursor::ScanString(std::string* out) {
     pos_ += 2;
     char simple = 0;
     switch (e) {
-      case '"': simple = '"'; break;
-      case '\\': simple = '\\'; break;
-      case '/': simple = '/'; break;
-      case 'b': simple = '\b'; break;
-      case 'f': simple = '\f'; break;
-      case 'n': simple = '\n'; break;
-      case 'r': simple = '\r'; break;
-      case 't': simple = '\t'; break;
-      case 'u': break;
+      case '"':
+        simple = '"';
+        break;
+      case '\\':
+        simple = '\\';
+        break;
+      case '/':
+        simple = '/';
+        break;
+      case 'b':
+        simple = '\b';
+        break;
+      case 'f':
+        simple = '\f';
+        break;
+      case 'n':
+        simple = '\n';
+        break;
+      case 'r':
+        simple = '\r';
+        break;
+      case 't':
+        simple = '\t';
+        break;
+      case 'u':
+        break;
       default:
         return Fail("invalid escape in a string");
     }

@@ -201,9 +201,10 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node) {
     figure.name = *name;
     figure.unit = *unit;
     figure.value = *value;
-    figure.gpu = pci                              ? *pci
-                 : device && std::isfinite(*device) ? "device " + std::to_string(std::llround(*device))
-                                                  : "GPU";
+    figure.gpu = pci ? *pci
+                 : device && std::isfinite(*device)
+                     ? "device " + std::to_string(std::llround(*device))
+                     : "GPU";
     figure.model = device_name ? *device_name : "";
     node.figures.push_back(std::move(figure));
   }
@@ -255,7 +256,8 @@ Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallba
     }
   }
   if (!c.ok()) return Error{"not JSON: " + c.error()};
-  if (!c.AtEnd()) return Error{"not JSON: text after the report at byte " + std::to_string(c.offset())};
+  if (!c.AtEnd())
+    return Error{"not JSON: text after the report at byte " + std::to_string(c.offset())};
   if (!tool_name.empty() && tool_name != "rocm-doctor") {
     return Error{"not a rocm-doctor report (tool \"" + tool_name + "\")"};
   }

@@ -22,8 +22,8 @@ struct BenchFigure {
 };
 
 struct NodeReport {
-  std::string node;    // host.hostname, else the report's file name without ".json"
-  std::string source;  // the file it came from
+  std::string node;     // host.hostname, else the report's file name without ".json"
+  std::string source;   // the file it came from
   std::string verdict;  // "pass", "warn", "fail", "unknown"
   std::optional<int> exit_code;
   std::string started_at;  // ISO 8601; the later report of a node wins

@@ -76,8 +76,8 @@ SlurmGateResult RunSlurmGate(const GateSummary& summary, const SystemView& host,
   if (shown.state == CommandOutcome::State::kExited && shown.exit_code == 0) {
     state = ParseScontrolShowNode(shown.out, node);
   } else if (SaysNodeNotFound(shown.out + shown.err)) {
-    state = Error{"Slurm does not know node " + node + " (" + ShellQuote(show.argv) +
-                  ": Node " + node + " not found)"};
+    state = Error{"Slurm does not know node " + node + " (" + ShellQuote(show.argv) + ": Node " +
+                  node + " not found)"};
   } else {
     state = Error{Failure(show.argv, shown)};
   }

@@ -16,9 +16,9 @@
 namespace rocm_doctor::gate {
 
 // Exit status of gate --slurm (docs/slurm.md). Stable.
-inline constexpr int kGateHealthy = 0;    // pass (or warn): nothing to do, or resumed
-inline constexpr int kGateUnhealthy = 1;  // fail: drained, or left alone under another reason
-inline constexpr int kGateUnknown = 2;    // could not tell; bad usage; internal error
+inline constexpr int kGateHealthy = 0;     // pass (or warn): nothing to do, or resumed
+inline constexpr int kGateUnhealthy = 1;   // fail: drained, or left alone under another reason
+inline constexpr int kGateUnknown = 2;     // could not tell; bad usage; internal error
 inline constexpr int kGateSlurmError = 3;  // the node's state could not be read or changed
 
 // CommandSpec names, for tests and logs.

@@ -84,8 +84,8 @@ Result<SlurmNodeState> ParseScontrolShowNode(std::string_view text, std::string_
     pos = end + 1;
     if (line.empty()) continue;
     if (SaysNodeNotFound(line)) {
-      return Error{"Slurm does not know node " + std::string(node) + " (scontrol: " +
-                   std::string(line) + ")"};
+      return Error{"Slurm does not know node " + std::string(node) +
+                   " (scontrol: " + std::string(line) + ")"};
     }
     if (line.substr(0, 9) == "NodeName=") {
       std::optional<std::string_view> name = Token(line, "NodeName");

@@ -63,8 +63,8 @@ SlurmPlan PlanSlurmAction(const GateSummary& summary, const SlurmNodeState& node
   }
   if (ours && (node.drained() || node.down())) {
     plan.action = SlurmPlan::Action::kResume;
-    plan.why = "healthy again: resumed (was " + node.state + ", reason " + Quoted(*node.reason) +
-               ")";
+    plan.why =
+        "healthy again: resumed (was " + node.state + ", reason " + Quoted(*node.reason) + ")";
     return plan;
   }
   plan.why = "healthy: node state " + node.state + " left as it is";

@@ -19,8 +19,8 @@ namespace rocm_doctor::gate {
 inline constexpr std::string_view kSlurmReasonPrefix = "rocm-doctor:";
 
 struct SlurmGatePolicy {
-  bool warn_is_failure = false;   // --fail-on warn
-  bool unknown_drains = false;    // --drain-unknown
+  bool warn_is_failure = false;  // --fail-on warn
+  bool unknown_drains = false;   // --drain-unknown
 };
 
 enum class Health { kHealthy, kUnhealthy, kUndetermined };

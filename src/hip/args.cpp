@@ -46,7 +46,8 @@ Result<HelperArgs> ParseHelperArgs(std::span<const std::string_view> args) {
     const auto option = [&](std::string_view name, std::string_view what) {
       if (arg == name) {
         if (i + 1 >= args.size()) {
-          value = Result<std::string_view>(Error{std::string(name) + " needs " + std::string(what)});
+          value = Result<std::string_view>(
+              Error{std::string(name) + " needs " + std::string(what)});
         } else {
           value = Result<std::string_view>(args[++i]);
         }

@@ -67,7 +67,8 @@ std::string Details(const BenchmarkResult& b) {
   if (b.samples && b.iterations) {
     parts.push_back(fmt::format("{} batches × {}", *b.samples, *b.iterations));
   }
-  if (b.bytes) parts.push_back(FormatBenchFigure(static_cast<double>(*b.bytes), "B") + " per launch");
+  if (b.bytes)
+    parts.push_back(FormatBenchFigure(static_cast<double>(*b.bytes), "B") + " per launch");
   if (b.clock_mhz_seen) parts.push_back(fmt::format("clock {} MHz", *b.clock_mhz_seen));
   if (b.verified) parts.push_back(*b.verified ? "verified" : "NOT verified");
   if (b.spread) parts.push_back(fmt::format("spread {:.1f}%", *b.spread * 100));
@@ -94,14 +95,14 @@ void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyl
     row.cells[0] = b.name;
     row.cells[1] = Figure(b.median, b.unit);
     row.cells[2] = Figure(b.best, b.unit);
-    row.cells[3] = b.limit ? (b.limit_is_ceiling ? "≤ " : "≥ ") + Figure(b.limit, b.unit)
-                           : std::string("—");
+    row.cells[3] =
+        b.limit ? (b.limit_is_ceiling ? "≤ " : "≥ ") + Figure(b.limit, b.unit) : std::string("—");
     row.cells[4] = Figure(b.datasheet, b.unit);
-    row.cells[5] = b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak)
-                                     : std::string("—");
+    row.cells[5] =
+        b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak) : std::string("—");
     rows.push_back(std::move(row));
   }
-  static constexpr std::string_view kHeads[] = {"benchmark", "median", "best",
+  static constexpr std::string_view kHeads[] = {"benchmark", "median",    "best",
                                                 "limit",     "datasheet", "peak"};
   std::size_t width[6];
   for (std::size_t c = 0; c < 6; ++c) {
@@ -122,8 +123,7 @@ void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyl
       if (b.device) parts.push_back("device " + std::to_string(*b.device));
       if (b.device_name) parts.push_back(*b.device_name);
       if (b.pci) parts.push_back(*b.pci);
-      out << (first ? "" : "\n") << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold)
-          << '\n'
+      out << (first ? "" : "\n") << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold) << '\n'
           << paint(header, kDim) << '\n';
       current = b.device;
       first = false;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "report/text_escape.h"
+#include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor {
@@ -157,7 +158,9 @@ std::string Summary(const CheckRecord& r) {
   if (r.outcome.status == Status::kSkip) summary = "skipped: " + summary;
   std::size_t waived = 0;
   for (const Finding& f : r.outcome.findings) waived += f.waived ? 1 : 0;
-  if (waived > 0) summary += fmt::format(" (waived by policy: {})", waived);
+  if (waived > 0) {
+    summary += fmt::format(" ({} finding{} waived by the policy)", waived, waived == 1 ? "" : "s");
+  }
   return summary;
 }
 
@@ -215,6 +218,28 @@ void WriteDetails(const Report& report, std::ostream& out) {
   out << "</details>\n\n";
 }
 
+void WriteBenchmarks(const Report& report, std::ostream& out) {
+  if (report.benchmarks.empty()) return;
+  out << fmt::format("<details><summary>Benchmarks ({})</summary>\n\n", report.benchmarks.size());
+  out << "| | Benchmark | GPU | Median | Best | Limit | % of peak |\n"
+         "| --- | --- | --- | --- | --- | --- | --- |\n";
+  auto figure = [](const std::optional<double>& v, std::string_view unit) {
+    return v ? MarkdownCell(FormatBenchFigure(*v, unit)) : std::string("–");
+  };
+  for (const BenchmarkResult& b : report.benchmarks) {
+    std::string gpu = b.pci ? MarkdownCode(*b.pci, true)
+                            : (b.device ? std::to_string(*b.device) : std::string("–"));
+    std::string limit = figure(b.limit, b.unit);
+    if (b.limit) limit = (b.limit_is_ceiling ? "at most " : "at least ") + limit;
+    std::string result = b.status == "ok" ? figure(b.median, b.unit)
+                                          : MarkdownCell(b.status + (b.reason ? ": " + *b.reason : ""));
+    out << "| " << Icon(b.verdict) << " | " << MarkdownCode(b.name, true) << " | " << gpu << " | "
+        << result << " | " << figure(b.best, b.unit) << " | " << limit << " | "
+        << (b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak) : "–") << " |\n";
+  }
+  out << "\n</details>\n\n";
+}
+
 void WriteGpus(const Report& report, std::ostream& out) {
   if (report.gpus.empty()) return;
   out << fmt::format("<details><summary>GPUs ({})</summary>\n\n", report.gpus.size());
@@ -236,6 +261,7 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
   WriteRootCauses(report, out);
   WriteChecks(report, out);
   WriteDetails(report, out);
+  WriteBenchmarks(report, out);
   WriteGpus(report, out);
   out << "<sub>Made by " << MarkdownText(report.tool_name) << ' '
       << MarkdownText(report.tool_version)

@@ -27,10 +27,10 @@ TEST(AnswerForNpd, ExitStatusFollowsNpdsProtocol) {
 }
 
 TEST(AnswerForNpd, MessageNamesTheRootCauseCodeFirst) {
-  NpdAnswer a = AnswerForNpd(
-      Summary(Verdict::kFail, "driver.kfd.permission_denied",
-              "/dev/kfd is crw-rw---- root:render, and alice is not in group render"),
-      false, true);
+  NpdAnswer a =
+      AnswerForNpd(Summary(Verdict::kFail, "driver.kfd.permission_denied",
+                           "/dev/kfd is crw-rw---- root:render, and alice is not in group render"),
+                   false, true);
   EXPECT_EQ(a.message.rfind("driver.kfd.permission_denied: /dev/kfd is crw-rw----", 0), 0u)
       << a.message;
   EXPECT_LE(a.message.size(), kNpdMaxOutput);
@@ -42,9 +42,9 @@ TEST(AnswerForNpd, MessageNamesTheRootCauseCodeFirst) {
   GateSummary more = Summary(Verdict::kFail, "hardware.pcie.link_degraded", "x");
   more.more_causes = 2;
   EXPECT_EQ(AnswerForNpd(more, false, true).message, "hardware.pcie.link_degraded (+2): x");
-  EXPECT_EQ(AnswerForNpd(Summary(Verdict::kUnknown, "core.run.deadline", "late"), false, true)
-                .message,
-            "could not tell: core.run.deadline: late");
+  EXPECT_EQ(
+      AnswerForNpd(Summary(Verdict::kUnknown, "core.run.deadline", "late"), false, true).message,
+      "could not tell: core.run.deadline: late");
 }
 
 TEST(AnswerForNpd, LongMessagesFitIn80BytesWhateverTheyHold) {
@@ -52,8 +52,8 @@ TEST(AnswerForNpd, LongMessagesFitIn80BytesWhateverTheyHold) {
   for (std::string message : {long_message, std::string(300, '\n'),
                               std::string(30, 'a') + "ünïcödé ünïcödé ünïcödé ünïcödé ünïcödé",
                               std::string(40, '\xc3') + std::string(40, '\xa9')}) {
-    NpdAnswer a = AnswerForNpd(Summary(Verdict::kFail, "hardware.gpu.none_found", message), false,
-                               true);
+    NpdAnswer a =
+        AnswerForNpd(Summary(Verdict::kFail, "hardware.gpu.none_found", message), false, true);
     EXPECT_LE(a.message.size(), kNpdMaxOutput);
     EXPECT_EQ(a.message.find('\n'), std::string::npos);
     EXPECT_EQ(a.message.rfind("hardware.gpu.none_found", 0), 0u);

@@ -29,8 +29,9 @@ CommandOutcome Exited(int code, std::string out, std::string err = {}) {
 }
 
 std::string Shown(std::string_view state, std::string_view reason = {}) {
-  std::string text = "NodeName=gpu-01 Arch=x86_64 CoresPerSocket=1\n   State=" + std::string(state) +
-                     " ThreadsPerCore=1\n   Partitions=debug\n";
+  std::string text =
+      "NodeName=gpu-01 Arch=x86_64 CoresPerSocket=1\n   State=" + std::string(state) +
+      " ThreadsPerCore=1\n   Partitions=debug\n";
   if (!reason.empty()) text += "   Reason=" + std::string(reason) + " [root@2026-01-01T00:00:00]\n";
   return text;
 }

@@ -85,7 +85,8 @@ TEST(ParseScontrolShowNode, ReasonWithoutUserSuffixOrWithBracketsIsKeptWhole) {
   EXPECT_EQ(brackets->reason, "disk [sda] bad");
 
   auto both = ParseScontrolShowNode(
-      "NodeName=n1\n State=MIXED+DRAIN\n Reason=ticket [OPS-12] | x=y [admin@2026-01-01T00:00:00]\n",
+      "NodeName=n1\n State=MIXED+DRAIN\n Reason=ticket [OPS-12] | x=y "
+      "[admin@2026-01-01T00:00:00]\n",
       "n1");
   ASSERT_TRUE(both) << both.error();
   EXPECT_EQ(both->reason, "ticket [OPS-12] | x=y");

@@ -34,6 +34,11 @@ def main():
     cases = [("live host", ["check", "--format", "json"]),
              ("bad usage", ["check", "--format", "json", "--only", "no.such_check"]),
              ("missing sysroot", ["check", "--format", "json", "--sysroot", "/nonexistent/x"])]
+    # A policy run (the policy layer, "policy", waived findings) and a redacted one ("redacted").
+    policy = os.path.join(args.machines, "..", "..", "docs", "policies", "mi300x-node.toml")
+    cases += [("policy", ["check", "--format", "json", "--policy", policy, "--sysroot",
+                          os.path.join(args.machines, "mi300x-healthy")]),
+              ("redacted live host", ["check", "--format", "json", "--redact"])]
     for name in sorted(os.listdir(args.machines)):
         path = os.path.join(args.machines, name)
         if os.path.isfile(os.path.join(path, "EXPECT")):

@@ -10,6 +10,7 @@ What it proves:
   1. slurmd itself runs the gate as its HealthCheckProgram when it starts (as root, with only
      SLURMD_NODENAME in the environment); on this GPU-less host the gate fails and drains the node
      with reason "rocm-doctor: hardware.gpu.none_found". Run again, it changes nothing.
+     (Every gate on this host skips the frameworks layer, see Cluster.skip.)
   2. A gate on a replayed healthy machine (--sysroot) resumes the node it drained.
   3. A node drained by someone else ("maintenance") is left alone by a failing and by a passing
      gate.
@@ -88,6 +89,9 @@ class Cluster:
                     "LANG": "C"}
         self.gate_binary = gate_binary
         self.failing_sysroot = failing_sysroot
+        # The gates on this host skip the frameworks layer: importing torch takes seconds (tens
+        # of seconds on a loaded CI VM) and has nothing to do with draining and resuming.
+        self.skip = "" if failing_sysroot else " --skip frameworks"
 
     def start(self):
         tmp = self.tmp
@@ -116,15 +120,14 @@ class Cluster:
         with open(health, "w") as f:
             f.write("#!/bin/sh\nexport SLURM_CONF='%s'\nenv > '%s/health-check.env'\n"
                     "exec '%s' gate --slurm%s >> '%s/health-check.log' 2>&1\n"
-                    % (self.conf, tmp, self.gate_binary, sysroot, tmp))
+                    % (self.conf, tmp, self.gate_binary, sysroot + self.skip, tmp))
         os.chmod(health, 0o755)
         # The Prolog, as docs/slurm.md suggests it (runs only when a job starts: scenario 5).
         prolog = os.path.join(tmp, "prolog.sh")
-        skip = "" if self.failing_sysroot else " --skip frameworks"
         with open(prolog, "w") as f:
             f.write("#!/bin/sh\nexport SLURM_CONF='%s'\n"
                     "'%s' gate --slurm --deadline 8%s%s >> '%s/prolog.log' 2>&1 || exit 1\n"
-                    % (self.conf, self.gate_binary, sysroot, skip, tmp))
+                    % (self.conf, self.gate_binary, sysroot, self.skip, tmp))
         os.chmod(prolog, 0o755)
         with open(self.conf, "w") as f:
             f.write("\n".join([
@@ -232,9 +235,12 @@ class Cluster:
         return self.run(argv, timeout=60)
 
 
+STARTED = time.monotonic()
+
+
 def check(condition, message, cluster=None, result=None):
     if condition:
-        print("ok   " + message)
+        print("ok   %5.1f s  %s" % (time.monotonic() - STARTED, message))
         return
     detail = ""
     if result is not None:
@@ -272,8 +278,7 @@ def main():
     if "hardware.gpu.none_found" not in live_codes:
         failing_sysroot = os.path.join(args.machines, args.no_gpu)
         print("note: this host has an AMD GPU; the failing gate replays %s" % failing_sysroot)
-    # The direct runs skip the frameworks layer (importing torch takes seconds and is not what
-    # is tested here); the health check slurmd runs is the whole check.
+    # Like the health check and the Prolog, the direct runs skip the frameworks layer.
     fail_args = ["--sysroot", failing_sysroot] if failing_sysroot else ["--skip", "frameworks"]
     reason = "rocm-doctor: hardware.gpu.none_found"
 
@@ -293,7 +298,7 @@ def main():
         cluster.start()
         print("     cluster up in %.1f s" % (time.monotonic() - started))
         # 1. slurmd's own health check at its start drains the node.
-        cluster.wait_for(lambda: cluster.state()[1] == reason, "the health check's drain", 30)
+        cluster.wait_for(lambda: cluster.state()[1] == reason, "the health check's drain", 60)
         state, why = cluster.state()
         check(state.startswith("drain"), "slurmd's HealthCheckProgram drained %s (%s, %s)"
               % (node, state, why), cluster)
@@ -338,9 +343,9 @@ def main():
         r = cluster.run(["sbatch", "-N1", "-o", "/dev/null", "--wrap", "true"])
         check(r.returncode == 0, "a job is submitted (%s)" % r.stdout.strip(), cluster, r)
         job = r.stdout.split()[-1]
-        cluster.wait_for(lambda: cluster.state()[1] == reason, "the Prolog's drain", 30)
+        cluster.wait_for(lambda: cluster.state()[1] == reason, "the Prolog's drain", 60)
         cluster.wait_for(lambda: "held" in cluster.run(
-            ["squeue", "-h", "-j", job, "-o", "%r"]).stdout, "the job to be requeued held", 30)
+            ["squeue", "-h", "-j", job, "-o", "%r"]).stdout, "the job to be requeued held", 60)
         state, why = cluster.state()
         check(state.startswith("drain") and why == reason,
               "the Prolog drained the node with its reason; Slurm kept it (%s, %s)"

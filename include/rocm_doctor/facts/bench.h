@@ -1,8 +1,9 @@
 #pragma once
 // What the GPU delivers: the result of running the benchmark helper
-// `rocm-doctor-hip --bench` (JSON contract: docs/benchmarks.md) in a child process with a
-// deadline per level, once per GPU, or its recordings `.rocm-doctor/probes/hip-bench*.json` in
-// replay. Collected by src/collect/hip_bench_collector.cpp; the bench.* checks ask for
+// `rocm-doctor-hip --bench` (JSON: docs/hip-helper.md "Benchmarks"; the doctor's side:
+// docs/benchmarks.md) in a child process with a deadline per level, once per GPU, or its recordings
+// `.rocm-doctor/probes/hip-bench*.json` in replay. Collected by
+// src/collect/hip_bench_collector.cpp; the bench.* checks ask for
 // ctx.facts.Get<BenchFacts>(request). Measuring is not judging (DESIGN rule 10): the floors
 // come from include/rocm_doctor/bench_thresholds.h.
 #include <cstdint>
@@ -25,16 +26,14 @@ enum class BenchLevel { kQuick, kStandard, kStress };
 std::string_view ToString(BenchLevel level);  // "quick", "standard", "stress"
 std::optional<BenchLevel> BenchLevelFromString(std::string_view text);
 
-// The helper's benchmarks, stable names in the order they run (docs/benchmarks.md).
+// The helper's benchmarks, stable names in the order they run (docs/hip-helper.md).
 inline constexpr std::string_view kBenchmarkNames[] = {
-    "memory.copy",       "memory.scale",      "memory.add",
-    "memory.triad",      "memory.dot",        "host.h2d_pinned",
-    "host.d2h_pinned",   "host.bidir_pinned", "host.h2d_pageable",
-    "host.d2h_pageable", "peer.copy",         "peer.kernel_copy",
-    "launch.enqueue",    "launch.roundtrip",  "launch.throughput",
-    "compute.fp32_fma",  "compute.fp16_fma",  "compute.bf16_fma",
-    "memtest.address",   "memtest.moving_inversions", "memtest.random",
-    "stress.mixed"};
+    "memory.copy",       "memory.scale",      "memory.add",        "memory.triad",
+    "memory.dot",        "host.h2d_pinned",   "host.d2h_pinned",   "host.bidir_pinned",
+    "host.h2d_pageable", "host.d2h_pageable", "peer.copy",         "peer.kernel_copy",
+    "launch.enqueue",    "launch.roundtrip",  "launch.throughput", "compute.fp32_fma",
+    "compute.fp16_fma",  "compute.bf16_fma",  "memtest.address",   "memtest.moving_inversions",
+    "memtest.random",    "stress.mixed"};
 
 // How one benchmark ended, as the helper says ("ok", "skipped", ...). A failed benchmark is data,
 // not an exit status.
@@ -55,7 +54,7 @@ struct Measurement {
   std::optional<std::int64_t> bytes;          // bytes counted per launch (STREAM accounting)
   std::optional<std::int64_t> elements, element_bytes;
   std::optional<std::int64_t> clock_mhz_seen;  // shader clock read during or after the run
-  std::optional<bool> verified;               // checked against the analytic answer; null: n/a
+  std::optional<bool> verified;                // checked against the analytic answer; null: n/a
   // The helper's free-form "params", one entry per key: strings as they are, everything else
   // (numbers, booleans, arrays, objects) as compact JSON text.
   std::map<std::string, std::string> params;
@@ -70,11 +69,11 @@ struct Measurement {
 // The device the helper measured, as its runtime describes it.
 struct BenchDevice {
   std::int64_t index = 0;
-  std::optional<std::string> name;         // "AMD Instinct MI300X", "NVIDIA H200"
-  std::optional<std::string> arch;         // "gfx942:sramecc+:xnack-", "sm_90"
-  std::optional<std::string> pci_bus_id;   // sysfs form "0000:c1:00.0"
+  std::optional<std::string> name;        // "AMD Instinct MI300X", "NVIDIA H200"
+  std::optional<std::string> arch;        // "gfx942:sramecc+:xnack-", "sm_90"
+  std::optional<std::string> pci_bus_id;  // sysfs form "0000:c1:00.0"
   std::optional<std::int64_t> compute_units;
-  std::optional<std::int64_t> clock_mhz;   // the runtime's peak shader clock
+  std::optional<std::int64_t> clock_mhz;  // the runtime's peak shader clock
   std::optional<std::int64_t> memory_clock_mhz;
   std::optional<std::int64_t> memory_bus_width_bits;
   std::optional<std::int64_t> total_bytes, free_bytes;
@@ -88,9 +87,9 @@ struct BenchReport {
   int format_version = 0;
   std::string backend;  // "hip" or "cuda"
   std::optional<std::int64_t> runtime_version, driver_version;
-  std::string level;  // as the helper ran it
-  bool interrupted = false;  // SIGINT/SIGTERM: it stopped after the current kernel
-  std::optional<std::string> error;  // no device / runtime init failed
+  std::string level;                  // as the helper ran it
+  bool interrupted = false;           // SIGINT/SIGTERM: it stopped after the current kernel
+  std::optional<std::string> error;   // no device / runtime init failed
   std::optional<BenchDevice> device;  // null when no device could be opened
   std::vector<Measurement> benchmarks;
   std::optional<double> wall_seconds;

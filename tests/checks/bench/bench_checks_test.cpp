@@ -111,8 +111,8 @@ TEST(BenchChecks, AHealthyMi300xPassesEveryFamily) {
 }
 
 TEST(BenchChecks, LowMemoryBandwidthFailsWithTheFloorAndTheDatasheet) {
-  auto view = Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(),
-                                                  {"memory.triad", "B/s", 2.2e12, 2.1e12, 2.0e12})));
+  auto view = Host(BenchJson(
+      Mi300xDevice(), With(HealthyMi300x(), {"memory.triad", "B/s", 2.2e12, 2.1e12, 2.0e12})));
   CheckOutcome out = RunCheck("bench.memory", view, Level());
   EXPECT_EQ(out.status, Status::kFail);
   const Finding* f = FindFinding(out, "bench.memory_bandwidth.low");
@@ -139,8 +139,8 @@ TEST(BenchChecks, LowMemoryBandwidthFailsWithTheFloorAndTheDatasheet) {
 }
 
 TEST(BenchChecks, HostBandwidthOnADegradedLinkNamesTheLink) {
-  auto view = Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), {"host.h2d_pinned", "B/s",
-                                                                    26e9, 25.5e9, 25e9})),
+  auto view = Host(BenchJson(Mi300xDevice(),
+                             With(HealthyMi300x(), {"host.h2d_pinned", "B/s", 26e9, 25.5e9, 25e9})),
                    8);
   CheckOutcome out = RunCheck("bench.host_link", view, Level());
   const Finding* f = FindFinding(out, "bench.host_bandwidth.low");
@@ -155,8 +155,7 @@ TEST(BenchChecks, HostBandwidthOnADegradedLinkNamesTheLink) {
 }
 
 TEST(BenchChecks, LowComputeSaysTheClockWasLow) {
-  FakeBenchmark slow{"compute.fp32_fma", "FLOP/s", 50e12, 49e12, 48e12, "ok", "null", "{}",
-                     ""};
+  FakeBenchmark slow{"compute.fp32_fma", "FLOP/s", 50e12, 49e12, 48e12, "ok", "null", "{}", ""};
   std::string json = BenchJson(Mi300xDevice(), With(HealthyMi300x(), slow));
   // The FMA ran at 1000 of the 2100 MHz peak.
   const std::string seen = R"("name":"compute.fp32_fma")";
@@ -170,8 +169,8 @@ TEST(BenchChecks, LowComputeSaysTheClockWasLow) {
 }
 
 TEST(BenchChecks, SlowLaunchesWarn) {
-  auto view = Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), {"launch.roundtrip", "s",
-                                                                    120e-6, 130e-6, 150e-6})));
+  auto view = Host(BenchJson(
+      Mi300xDevice(), With(HealthyMi300x(), {"launch.roundtrip", "s", 120e-6, 130e-6, 150e-6})));
   CheckOutcome out = RunCheck("bench.launch", view, Level());
   EXPECT_EQ(out.status, Status::kWarn);
   const Finding* f = FindFinding(out, "bench.launch_latency.high");
@@ -183,11 +182,17 @@ TEST(BenchChecks, SlowLaunchesWarn) {
 }
 
 TEST(BenchChecks, MemoryErrorsFailWithTheFirstBadAddresses) {
-  FakeBenchmark bad{"memtest.moving_inversions", "errors", 12, 12, 12, "ok", "null",
-                    R"({"mismatches":12,"first_bad_addresses":["0x7f3a00001000","0x7f3a00001008"]})"};
-  CheckOutcome out =
-      RunCheck("bench.memtest", Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), bad))),
-               Level());
+  FakeBenchmark bad{
+      "memtest.moving_inversions",
+      "errors",
+      12,
+      12,
+      12,
+      "ok",
+      "null",
+      R"({"mismatches":12,"first_bad_addresses":["0x7f3a00001000","0x7f3a00001008"]})"};
+  CheckOutcome out = RunCheck("bench.memtest",
+                              Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), bad))), Level());
   EXPECT_EQ(out.status, Status::kFail);
   const Finding* f = FindFinding(out, "bench.memtest.errors");
   ASSERT_NE(f, nullptr);
@@ -202,10 +207,10 @@ TEST(BenchChecks, AWrongResultAFailedCallAndAHungKernel) {
   auto list = HealthyMi300x();
   list = With(list, {"memory.dot", "B/s", 0, 0, 0, "verify_failed",
                      R"("dot 1.2e9, expected 1.6e9")", R"({"mismatches":1})"});
-  list = With(list, {"memory.copy", "B/s", 0, 0, 0, "failed",
-                     R"("hipMalloc: hipErrorOutOfMemory")"});
-  list = With(list, {"memory.add", "B/s", 0, 0, 0, "timeout",
-                     R"("no batch finished within 20 s")"});
+  list =
+      With(list, {"memory.copy", "B/s", 0, 0, 0, "failed", R"("hipMalloc: hipErrorOutOfMemory")"});
+  list =
+      With(list, {"memory.add", "B/s", 0, 0, 0, "timeout", R"("no batch finished within 20 s")"});
   CheckOutcome out = RunCheck("bench.memory", Host(BenchJson(Mi300xDevice(), list)), Level());
   EXPECT_EQ(out.status, Status::kFail);
   const Finding* verify = FindFinding(out, "bench.verify.failed");
@@ -226,8 +231,8 @@ TEST(BenchChecks, AWrongResultAFailedCallAndAHungKernel) {
 }
 
 TEST(BenchChecks, AMedianFarFromTheBestIsUnstable) {
-  auto view = Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), {"memory.copy", "B/s",
-                                                                    4.4e12, 3.6e12, 3.4e12})));
+  auto view = Host(BenchJson(
+      Mi300xDevice(), With(HealthyMi300x(), {"memory.copy", "B/s", 4.4e12, 3.6e12, 3.4e12})));
   CheckOutcome out = RunCheck("bench.memory", view, Level());
   EXPECT_EQ(out.status, Status::kWarn);
   const Finding* f = FindFinding(out, "bench.result.unstable");
@@ -239,11 +244,14 @@ TEST(BenchChecks, AMedianFarFromTheBestIsUnstable) {
 }
 
 TEST(BenchChecks, StressErrorsAndUnstableThroughput) {
-  FakeBenchmark stress{"stress.mixed", "FLOP/s", 95e12, 80e12, 50e12, "ok", "null",
-                       R"({"flops_cv":0.21,"bandwidth_cv":0.03,"errors":3,"intervals":30})"};
-  CheckOutcome out = RunCheck(
-      "bench.stress", Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), stress))),
-      Level("standard"));
+  FakeBenchmark stress{
+      "stress.mixed", "FLOP/s",
+      95e12,          80e12,
+      50e12,          "ok",
+      "null",         R"({"flops_cv":0.21,"bandwidth_cv":0.03,"errors":3,"intervals":30})"};
+  CheckOutcome out =
+      RunCheck("bench.stress", Host(BenchJson(Mi300xDevice(), With(HealthyMi300x(), stress))),
+               Level("standard"));
   EXPECT_EQ(out.status, Status::kFail);
   EXPECT_TRUE(HasFinding(out, "bench.stress.errors"));
   const Finding* unstable = FindFinding(out, "bench.result.unstable");
@@ -277,9 +285,9 @@ TEST(BenchChecks, ASitesThresholdsFileJudgesPeersAndStressToo) {
 
 TEST(BenchChecks, AGpuWithoutDatasheetFiguresIsReportedNotJudged) {
   // MI308X (1002:74a2): in the table, but without peak figures.
-  auto view = Host(BenchJson(DeviceJson("AMD Instinct MI308X", "gfx942", kBdf, 80),
-                             HealthyMi300x()),
-                   16, "0x74a2");
+  auto view =
+      Host(BenchJson(DeviceJson("AMD Instinct MI308X", "gfx942", kBdf, 80), HealthyMi300x()), 16,
+           "0x74a2");
   CheckOutcome run = RunCheck("bench.run", view, Level());
   EXPECT_EQ(run.status, Status::kPass);
   const Finding* f = FindFinding(run, "bench.reference.missing");
@@ -288,8 +296,7 @@ TEST(BenchChecks, AGpuWithoutDatasheetFiguresIsReportedNotJudged) {
   EXPECT_EQ(f->evidence[0].observed, "AMD Instinct MI308X: no figures");
   CheckOutcome memory = RunCheck("bench.memory", view, Level());
   EXPECT_EQ(memory.status, Status::kPass);
-  EXPECT_EQ(Row(memory, "memory.triad")->basis,
-            "no datasheet memory bandwidth known for this GPU");
+  EXPECT_EQ(Row(memory, "memory.triad")->basis, "no datasheet memory bandwidth known for this GPU");
   EXPECT_FALSE(Row(memory, "memory.triad")->limit);
   CheckOutcome launch = RunCheck("bench.launch", view, Level());
   EXPECT_EQ(Row(launch, "launch.roundtrip")->verdict, Status::kPass) << "absolute limits apply";
@@ -326,15 +333,15 @@ TEST(BenchChecks, ARunThatHungCrashedOrFailed) {
   out = RunCheck("bench.run", Host("{\"format\":1}"), Level());
   EXPECT_EQ(out.status, Status::kError);
   ASSERT_TRUE(HasFinding(out, "bench.helper.failed"));
-  EXPECT_NE(FindFinding(out, "bench.helper.failed")->message.find("printed no usable JSON: "
-                                                                   "kind: missing"),
+  EXPECT_NE(FindFinding(out, "bench.helper.failed")
+                ->message.find("printed no usable JSON: "
+                               "kind: missing"),
             std::string::npos);
 
   auto no_device = Host("");
-  no_device->Command("hip-bench",
-                     ExitedWith(BenchJson("null", {}, false,
-                                          R"("hipErrorNoDevice: no ROCm-capable device")"),
-                                3));
+  no_device->Command(
+      "hip-bench",
+      ExitedWith(BenchJson("null", {}, false, R"("hipErrorNoDevice: no ROCm-capable device")"), 3));
   out = RunCheck("bench.run", no_device, Level());
   EXPECT_EQ(out.status, Status::kError);
   EXPECT_NE(FindFinding(out, "bench.helper.failed")->message.find("hipErrorNoDevice"),
@@ -393,10 +400,10 @@ TEST(BenchChecks, EveryDeviceIsMeasuredAndAnUnrecordedOneIsSaid) {
   EXPECT_EQ(run.status, Status::kPass);
   EXPECT_NE(run.summary.find("1 of 2 runs not recorded in this capture"), std::string::npos)
       << run.summary;
-  view->Command("hip-bench.1",
-                ExitedWith(BenchJson(Mi300xDevice(1, "0000:c2:00.0"),
-                                     With(HealthyMi300x(), {"memory.triad", "B/s", 1e12, 1e12,
-                                                            1e12}))));
+  view->Command(
+      "hip-bench.1",
+      ExitedWith(BenchJson(Mi300xDevice(1, "0000:c2:00.0"),
+                           With(HealthyMi300x(), {"memory.triad", "B/s", 1e12, 1e12, 1e12}))));
   CheckOutcome memory = RunCheck("bench.memory", view, Level());
   EXPECT_EQ(memory.status, Status::kFail);
   EXPECT_EQ(memory.benchmarks.size(), 10u);

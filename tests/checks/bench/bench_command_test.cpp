@@ -1,11 +1,11 @@
 // `rocm-doctor bench` and `check --level` end to end: the real binary on the benchmark machines
 // under tests/machines/ (their recorded hip-bench runs), its table, its JSON, and its errors.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -69,7 +69,8 @@ TEST(BenchCommand, PrintsTheTableOfAHealthyRun) {
 }
 
 TEST(BenchCommand, JsonCarriesEveryFigureAndItsJudgement) {
-  const DoctorRun run = Doctor("bench --format json --sysroot " + Machine("bench-memory-low"), false);
+  const DoctorRun run =
+      Doctor("bench --format json --sysroot " + Machine("bench-memory-low"), false);
   EXPECT_EQ(run.exit_code, 1);
   const nlohmann::json report = nlohmann::json::parse(run.out, nullptr, false);
   ASSERT_TRUE(report.is_object()) << run.out;
@@ -92,9 +93,8 @@ TEST(BenchCommand, JsonCarriesEveryFigureAndItsJudgement) {
 }
 
 TEST(BenchCommand, OnlyNarrowsTheBenchmarksAndTheirChecks) {
-  const DoctorRun run =
-      Doctor("bench --only memory --format json --sysroot " + Machine("mi300x-bench-healthy"),
-             false);
+  const DoctorRun run = Doctor(
+      "bench --only memory --format json --sysroot " + Machine("mi300x-bench-healthy"), false);
   EXPECT_EQ(run.exit_code, 0);
   const nlohmann::json report = nlohmann::json::parse(run.out, nullptr, false);
   ASSERT_TRUE(report.is_object()) << run.out;
@@ -127,7 +127,7 @@ TEST(BenchCommand, AThresholdsFileIsCheckedAndWins) {
   TempTree tree;
   tree.File("bad.csv", "gpu,benchmark,basis,value,unstable,source\ngfx942,memory.*,peak,1,,x\n");
   DoctorRun run = Doctor("bench --thresholds " + tree.At("bad.csv") + " --sysroot " +
-                   Machine("bench-memory-low"));
+                         Machine("bench-memory-low"));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.out.find("--thresholds: " + tree.At("bad.csv") + ":2: basis \"peak\""),
             std::string::npos)
@@ -141,7 +141,8 @@ TEST(BenchCommand, AThresholdsFileIsCheckedAndWins) {
             "gpu,benchmark,basis,value,unstable,source\n"
             "AMD Instinct MI300X,memory.*,peak_mem_bw,0.35,0.10,\"degraded fleet, ticket 123\"\n");
   run = Doctor("check --level standard --thresholds " + tree.At("site.csv") +
-               " --format json --sysroot " + Machine("bench-memory-low"), false);
+                   " --format json --sysroot " + Machine("bench-memory-low"),
+               false);
   EXPECT_EQ(run.exit_code, 0) << run.out;
   const nlohmann::json report = nlohmann::json::parse(run.out, nullptr, false);
   ASSERT_TRUE(report.is_object()) << run.out;
@@ -149,7 +150,8 @@ TEST(BenchCommand, AThresholdsFileIsCheckedAndWins) {
 }
 
 TEST(BenchCommand, TheBasicLevelRunsNoBenchmark) {
-  const DoctorRun run = Doctor("check --format json --sysroot " + Machine("bench-memory-low"), false);
+  const DoctorRun run =
+      Doctor("check --format json --sysroot " + Machine("bench-memory-low"), false);
   EXPECT_EQ(run.exit_code, 0) << "the recording is only judged when a level asks for it";
   const nlohmann::json report = nlohmann::json::parse(run.out, nullptr, false);
   ASSERT_TRUE(report.is_object());
@@ -158,7 +160,8 @@ TEST(BenchCommand, TheBasicLevelRunsNoBenchmark) {
 }
 
 TEST(BenchCommand, CheckAtTheStandardLevelShowsTheTableToo) {
-  const DoctorRun run = Doctor("check --level standard --sysroot " + Machine("bench-memtest-errors"));
+  const DoctorRun run =
+      Doctor("check --level standard --sysroot " + Machine("bench-memtest-errors"));
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.out.find("✗ Root cause  bench.memtest.errors"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("memtest.moving_inversions  37 errors"), std::string::npos) << run.out;

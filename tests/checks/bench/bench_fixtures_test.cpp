@@ -51,8 +51,8 @@ TEST(BenchFixtures, EveryRecordedRunParsesAndPasses) {
     CheckOutcome run = RunCheck("bench.run", view, Device0());
     EXPECT_EQ(run.status, Status::kPass) << name << ": " << run.summary;
     EXPECT_FALSE(HasFinding(run, "bench.reference.missing")) << name << ": not judged";
-    for (const char* id : {"bench.memory", "bench.host_link", "bench.launch", "bench.compute",
-                           "bench.memtest"}) {
+    for (const char* id :
+         {"bench.memory", "bench.host_link", "bench.launch", "bench.compute", "bench.memtest"}) {
       CheckOutcome out = RunCheck(id, view, Device0());
       EXPECT_EQ(out.status, Status::kPass)
           << name << " " << id << ": " << out.summary

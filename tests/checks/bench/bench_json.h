@@ -1,7 +1,8 @@
 #pragma once
 // Hand-made `rocm-doctor-hip --bench` output for tests, in the contract's format
-// (docs/benchmarks.md). The figures of HealthyMi300x() are plausible for a healthy MI300X
-// (about 80% of its 5.3 TB/s HBM peak, PCIe Gen5 x16 at 85%, ~7 us launches), not a recording.
+// (docs/hip-helper.md "Benchmarks"). The figures of HealthyMi300x() are plausible for a healthy
+// MI300X (about 80% of its 5.3 TB/s HBM peak, PCIe Gen5 x16 at 85%, ~7 us launches), not a
+// recording.
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -28,13 +29,12 @@ inline std::string BenchmarkJson(const FakeBenchmark& b) {
     std::snprintf(text, sizeof text, "%.17g", v);
     return figures ? std::string(text) : std::string("null");
   };
-  const double spread = b.median > 0 ? (b.best > b.worst ? b.best - b.worst : b.worst - b.best) /
-                                           b.median
-                                     : 0;
-  return R"({"name":")" + b.name + R"(","status":")" + b.status + R"(","reason":)" +
-         b.reason_json + R"(,"unit":")" + b.unit + R"(","best":)" + num(b.best) +
-         R"(,"median":)" + num(b.median) + R"(,"worst":)" + num(b.worst) + R"(,"spread":)" +
-         num(spread) + R"(,"samples":20,"iterations":5,"bytes":null,"elements":null,)"
+  const double spread =
+      b.median > 0 ? (b.best > b.worst ? b.best - b.worst : b.worst - b.best) / b.median : 0;
+  return R"({"name":")" + b.name + R"(","status":")" + b.status + R"(","reason":)" + b.reason_json +
+         R"(,"unit":")" + b.unit + R"(","best":)" + num(b.best) + R"(,"median":)" + num(b.median) +
+         R"(,"worst":)" + num(b.worst) + R"(,"spread":)" + num(spread) +
+         R"(,"samples":20,"iterations":5,"bytes":null,"elements":null,)"
          R"("element_bytes":null,"clock_mhz_seen":2100,"verified":)" +
          (figures ? "true" : "null") + R"(,"params":)" + b.params + b.extra + "}";
 }
@@ -55,8 +55,8 @@ inline std::string BenchJson(const std::string& device, const std::vector<FakeBe
   return R"({"format":1,"kind":"bench","backend":")" + backend +
          R"(","runtime_version":60443483,"driver_version":60443483,"level":"quick",)"
          R"("interrupted":)" +
-         (interrupted ? "true" : "false") + R"(,"error":)" + error_json + R"(,"device":)" +
-         device + R"(,"benchmarks":[)" + items + R"(],"wall_seconds":11.5})";
+         (interrupted ? "true" : "false") + R"(,"error":)" + error_json + R"(,"device":)" + device +
+         R"(,"benchmarks":[)" + items + R"(],"wall_seconds":11.5})";
 }
 
 inline std::string Mi300xDevice(int index = 0, const std::string& bdf = "0000:c1:00.0") {

@@ -17,7 +17,9 @@ inline constexpr char kVenvSite[] = "/home/alice/venv/lib/python3.12/site-packag
 
 // /usr/bin/python3 (Python 3.11, Debian layout) with /usr/lib/python3/dist-packages.
 inline void AddSystemPython(FakeSystemView& view) {
-  view.File("/usr/bin/python3", "\x7f" "ELF");
+  view.File("/usr/bin/python3",
+            "\x7f"
+            "ELF");
   view.Dir("/usr/lib/python3.11");
   view.Dir(kDist);
   view.Env("PATH", "/usr/local/bin:/usr/bin:/bin");
@@ -26,7 +28,9 @@ inline void AddSystemPython(FakeSystemView& view) {
 
 // An activated venv at /home/alice/venv (Python 3.12.3 on /usr/bin/python3).
 inline void AddVenv(FakeSystemView& view) {
-  view.File(std::string(kVenv) + "/bin/python3", "\x7f" "ELF");
+  view.File(std::string(kVenv) + "/bin/python3",
+            "\x7f"
+            "ELF");
   view.File(std::string(kVenv) + "/pyvenv.cfg",
             "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n");
   view.Dir(kVenvSite);
@@ -67,10 +71,9 @@ inline void AddTorch(FakeSystemView& view, const std::string& site, const std::s
 }
 
 inline const std::vector<std::string>& RocmWheelLibs() {
-  static const std::vector<std::string> libs{"libamdhip64.so", "libhsa-runtime64.so",
-                                             "libMIOpen.so",   "librocblas.so",
-                                             "libtorch_hip.so", "libc10_hip.so",
-                                             "libtorch_cpu.so"};
+  static const std::vector<std::string> libs{
+      "libamdhip64.so",  "libhsa-runtime64.so", "libMIOpen.so",   "librocblas.so",
+      "libtorch_hip.so", "libc10_hip.so",       "libtorch_cpu.so"};
   return libs;
 }
 
@@ -96,8 +99,8 @@ inline CommandOutcome ProbePrinted(const std::string& json) {
   CommandOutcome out;
   out.state = CommandOutcome::State::kExited;
   out.exit_code = 0;
-  out.out = "@rocm-doctor stage import\n@rocm-doctor stage available\n@rocm-doctor report " +
-            json + "\n";
+  out.out =
+      "@rocm-doctor stage import\n@rocm-doctor stage available\n@rocm-doctor report " + json + "\n";
   out.wall_seconds = 2.5;
   return out;
 }

@@ -62,9 +62,9 @@ TEST(FrameworksLiveHost, DebianTorchIsACpuBuildInFilesAndWhenImported) {
   const nlohmann::json* python = CheckOf(report, "frameworks.python");
   ASSERT_NE(python, nullptr);
   const std::string summary = (*python)["summary"];
-  const bool active_has_torch = summary.rfind("python3 → ", 0) == 0 &&
-                                summary.substr(0, summary.find(';')).find("torch") !=
-                                    std::string::npos;
+  const bool active_has_torch =
+      summary.rfind("python3 → ", 0) == 0 &&
+      summary.substr(0, summary.find(';')).find("torch") != std::string::npos;
   EXPECT_EQ(HasFinding(*python, "frameworks.python.not_in_active"), !active_has_torch) << summary;
 }
 

@@ -59,15 +59,14 @@ TEST(TorchArch, TheOverrideMakesTheRuntimeReportACoveredTarget) {
 }
 
 TEST(TorchArch, TensileFilesOfTheBundledRocblas) {
-  auto view = Host(90402);  // gfx942
+  auto view = Host(90402);                   // gfx942
   view->File(kLib + "libtorch_hip.so", "");  // an empty stand-in: bundles not judged
   view->File(kLib + "rocblas/library/TensileLibrary_lazy_gfx90a.dat", "");
   view->File(kLib + "rocblas/library/TensileLibrary_lazy_gfx1100.dat", "");
   CheckOutcome out = RunCheck(kCheck, view);
   const Finding* f = FindFinding(out, "frameworks.torch.arch_missing");
   ASSERT_NE(f, nullptr) << out.summary;
-  EXPECT_NE(f->message.find("its rocBLAS has Tensile files for gfx1100, gfx90a"),
-            std::string::npos)
+  EXPECT_NE(f->message.find("its rocBLAS has Tensile files for gfx1100, gfx90a"), std::string::npos)
       << f->message;
   view->File(kLib + "rocblas/library/TensileLibrary_lazy_gfx942.dat", "");
   out = RunCheck(kCheck, view);

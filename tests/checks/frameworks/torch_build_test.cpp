@@ -49,8 +49,8 @@ TEST(TorchBuild, DebianCpuBuild) {
             std::string::npos)
       << fix.commands[0];
   AddHostRocm(*view, "6.2.0");
-  fix = Catalog::Instance().RemediationFor(*FindFinding(RunCheck(kCheck, view),
-                                                        "frameworks.torch.cpu_build"));
+  fix = Catalog::Instance().RemediationFor(
+      *FindFinding(RunCheck(kCheck, view), "frameworks.torch.cpu_build"));
   EXPECT_NE(fix.commands[0].find("whl/rocm6.2"), std::string::npos) << fix.commands[0];
 }
 
@@ -147,8 +147,7 @@ TEST(TorchBuild, BuildOnTheHostsRocm) {
     const Finding* f = FindFinding(RunCheck(kCheck, view), "frameworks.torch.rocm_mismatch");
     ASSERT_NE(f, nullptr);
     EXPECT_EQ(f->status, Status::kFail);
-    EXPECT_NE(f->message.find("uses the host's ROCm, but no ROCm install found"),
-              std::string::npos)
+    EXPECT_NE(f->message.find("uses the host's ROCm, but no ROCm install found"), std::string::npos)
         << f->message;
   }
   {
@@ -165,10 +164,10 @@ TEST(TorchBuild, UnknownBuildIsInfo) {
   auto view = Host();
   view->File(std::string(kDist) + "/torch/__init__.py", "");
   CheckOutcome out = RunCheck(kCheck, view);
-  EXPECT_EQ(out.status, Status::kInfo);
+  EXPECT_EQ(out.status, Status::kPass);  // an info finding: the live probe judges
   const Finding* f = FindFinding(out, "frameworks.build.unknown");
   ASSERT_NE(f, nullptr);
-  EXPECT_NE(f->message.find("torch/version.py: not-found"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("torch/version.py: not found"), std::string::npos) << f->message;
 }
 
 }  // namespace

@@ -52,19 +52,18 @@ TEST(TorchGpu, CpuBuildSeenLive) {
 }
 
 TEST(TorchGpu, CudaBuildSeenLive) {
-  CheckOutcome out = RunCheck(
-      kCheck, Host("\"version\": \"2.5.1+cu121\", \"hip\": null, \"cuda\": \"12.1\", "
-                   "\"available\": false, \"device_count\": 0"));
+  CheckOutcome out =
+      RunCheck(kCheck, Host("\"version\": \"2.5.1+cu121\", \"hip\": null, \"cuda\": \"12.1\", "
+                            "\"available\": false, \"device_count\": 0"));
   EXPECT_TRUE(HasFinding(out, "frameworks.torch.cuda_build")) << out.summary;
 }
 
 TEST(TorchGpu, RocmBuildThatSeesNoGpu) {
   CheckOutcome out = RunCheck(
-      kCheck,
-      Host(std::string(kRocm) +
-           "\"available\": false, \"device_count\": 0, \"warnings\": [\"UserWarning: HIP "
-           "initialization: Unexpected error from hipGetDeviceCount(). Error 100: "
-           "hipErrorNoDevice\"]"));
+      kCheck, Host(std::string(kRocm) +
+                   "\"available\": false, \"device_count\": 0, \"warnings\": [\"UserWarning: HIP "
+                   "initialization: Unexpected error from hipGetDeviceCount(). Error 100: "
+                   "hipErrorNoDevice\"]"));
   const Finding* f = FindFinding(out, "frameworks.gpu.not_visible");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->message,
@@ -120,13 +119,13 @@ TEST(TorchGpu, TensorOpFailsOrIsWrong) {
 
 TEST(TorchGpu, ImportFailureCarriesTheException) {
   auto view = Host("");
-  view->Command(kProbe, ProbePrinted(
-                            "{\"format\": 1, \"framework\": \"torch\", \"imported\": false, "
-                            "\"import_error\": {\"type\": \"ModuleNotFoundError\", \"message\": "
-                            "\"No module named 'typing_extensions'\", \"traceback\": \"  File "
-                            "\\\"torch/__init__.py\\\", line 32\"}}"));
+  view->Command(kProbe,
+                ProbePrinted("{\"format\": 1, \"framework\": \"torch\", \"imported\": false, "
+                             "\"import_error\": {\"type\": \"ModuleNotFoundError\", \"message\": "
+                             "\"No module named 'typing_extensions'\", \"traceback\": \"  File "
+                             "\\\"torch/__init__.py\\\", line 32\"}}"));
   CheckOutcome out = RunCheck(kCheck, view);
-  const Finding* f = FindFinding(out, "frameworks.import_failed");
+  const Finding* f = FindFinding(out, "frameworks.import.failed");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->message,
             "import torch fails in /usr/bin/python3: ModuleNotFoundError: No module named "

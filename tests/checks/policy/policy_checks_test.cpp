@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "checks/frameworks/frameworks_fixture.h"
 #include "checks/hardware/fake_pci.h"
 #include "rocm_doctor/policy.h"
 #include "support/check_harness.h"
@@ -119,6 +120,54 @@ TEST(PolicyRocmRelease, InsideBelowAboveAndUnknown) {
       testing::RunCheck("policy.rocm_release", none, WithPolicy("[rocm]\nmin = \"6.1\"\n"));
   EXPECT_EQ(unknown.status, Status::kUnknown);
   EXPECT_TRUE(testing::HasFinding(unknown, "policy.rocm_version.unknown"));
+}
+
+}  // namespace
+}  // namespace rocm_doctor
+
+namespace rocm_doctor {
+namespace {
+
+TEST(PolicyFrameworks, RequiredFrameworkMustBeInstalledAndARocmBuild) {
+  CheckOptions options = WithPolicy("[frameworks]\nrequire = [\"torch\"]\n");
+
+  auto rocm = std::make_shared<FakeSystemView>();
+  testing::AddSystemPython(*rocm);
+  testing::AddTorch(*rocm, testing::kDist, "2.5.1+rocm6.2", "6.2.41133-dd7f95766", "",
+                    testing::RocmWheelLibs());
+  CheckOutcome pass = testing::RunCheck("policy.frameworks", rocm, options);
+  EXPECT_EQ(pass.status, Status::kPass) << pass.summary;
+  EXPECT_NE(pass.summary.find("torch 2.5.1+rocm6.2"), std::string::npos) << pass.summary;
+
+  auto none = std::make_shared<FakeSystemView>();
+  testing::AddSystemPython(*none);
+  CheckOutcome missing = testing::RunCheck("policy.frameworks", none, options);
+  EXPECT_EQ(missing.status, Status::kFail);
+  const Finding* f = testing::FindFinding(missing, "policy.framework.missing");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->params.at("framework"), "torch");
+  EXPECT_EQ(f->evidence.back().source, "site.toml:2:12");
+
+  auto cpu = std::make_shared<FakeSystemView>();
+  testing::AddSystemPython(*cpu);
+  testing::AddTorch(*cpu, testing::kDist, "2.5.1+cpu", "", "", {"libtorch_cpu.so"});
+  CheckOutcome not_rocm = testing::RunCheck("policy.frameworks", cpu, options);
+  EXPECT_EQ(not_rocm.status, Status::kFail);
+  ASSERT_TRUE(testing::HasFinding(not_rocm, "policy.framework.not_rocm"));
+  EXPECT_NE(not_rocm.findings[0].message.find("is a cpu build, not a ROCm build"),
+            std::string::npos)
+      << not_rocm.findings[0].message;
+}
+
+TEST(PolicyFrameworks, ABuildNothingDescribesIsUnknown) {
+  // A torch package directory with no version.py, no METADATA and no libraries.
+  auto view = std::make_shared<FakeSystemView>();
+  testing::AddSystemPython(*view);
+  view->File(std::string(testing::kDist) + "/torch/__init__.py", "");
+  CheckOutcome out = testing::RunCheck("policy.frameworks", view,
+                                       WithPolicy("[frameworks]\nrequire = [\"torch\"]\n"));
+  EXPECT_EQ(out.status, Status::kUnknown) << out.summary;
+  EXPECT_TRUE(testing::HasFinding(out, "policy.framework.unknown")) << out.summary;
 }
 
 }  // namespace

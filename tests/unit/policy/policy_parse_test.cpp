@@ -138,7 +138,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "p.toml:2:7: rocm.min (6.3) is above rocm.max (6.2.4)"},
         BadCase{"empty rocm", "[rocm]\n", "p.toml:1:1: [rocm] sets neither min nor max"},
         BadCase{"unknown framework", "[frameworks]\nrequire = [\"pytorch\"]\n",
-                "p.toml:2:11: frameworks.require has \"pytorch\""},
+                "p.toml:2:12: frameworks.require has \"pytorch\"; the frameworks layer knows \"torch\""},
         BadCase{"skip not array", "[checks]\nskip = \"driver.iommu\"\n",
                 "p.toml:2:8: checks.skip must be an array of strings"},
         BadCase{"empty skip entry", "[checks]\nskip = [\"\"]\n", "p.toml:2:9: checks.skip[0] is empty"},
@@ -177,7 +177,9 @@ TEST(PolicyParse, ReportsEveryErrorNotJustTheFirst) {
   EXPECT_NE(p.error().find("p.toml:2:9: gpus.count"), std::string::npos) << p.error();
   EXPECT_NE(p.error().find("p.toml:4:7: rocm.min must be a string"), std::string::npos)
       << p.error();
-  EXPECT_NE(p.error().find("p.toml:5:1: unknown key bogus"), std::string::npos) << p.error();
+  EXPECT_NE(p.error().find("p.toml:5:1: unknown key rocm.bogus ([rocm] has min, max)"),
+            std::string::npos)
+      << p.error();
 }
 
 TEST(PolicyParse, RefusesAHugeFile) {

@@ -283,6 +283,18 @@ TEST(MarkdownReporter, RootCauseFirstThenTheFixThenFoldedDetails) {
   EXPECT_NE(md.find("*(waived: riser runs Gen3 (OPS-1))*"), std::string::npos);
 }
 
+TEST(TerminalReporter, ShowsThePolicyAndMarksWaivedFindings) {
+  std::ostringstream plain, verbose;
+  WriteTerminalReport(FleetReport(), plain, TerminalStyle{false, false});
+  WriteTerminalReport(FleetReport(), verbose, TerminalStyle{false, true});
+  EXPECT_NE(plain.str().find("policy mi300x-node (/etc/rocm-doctor/mi300x-node.toml), 1 finding "
+                             "waived\n"),
+            std::string::npos)
+      << plain.str();
+  EXPECT_NE(plain.str().find("(waived: test.formats.link_slow)"), std::string::npos);
+  EXPECT_NE(verbose.str().find("(waived: riser runs Gen3 (OPS-1))"), std::string::npos);
+}
+
 TEST(RedactReport, EveryFormatRendersTheRedactedReport) {
   Report report = FleetReport();
   report.checks[4].outcome.summary = "node17 at 10.1.2.3 (aa:bb:cc:dd:ee:ff) for alice";

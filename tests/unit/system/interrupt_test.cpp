@@ -2,11 +2,11 @@
 // the runner waits for it to finish and print, and nothing new starts afterwards.
 #include "system/interrupt.h"
 
+#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <chrono>
 #include <filesystem>
-#include <gtest/gtest.h>
 #include <thread>
 
 #include "system/command_runner.h"

@@ -3,7 +3,9 @@
 // cudaMemcpyAsync each way and both at once (cudaMallocHost buffers, as PyTorch pins), and an
 // empty-kernel launch loop. Same sizes, warm-ups, samples and event timing as the helper's quick
 // level, so a ratio compares the code, not the method. Prints one JSON object.
-//   nvcc -O3 -arch=sm_90 tools/bench/peers/peers.cu -o peers && ./peers
+//   nvcc -O3 -arch=sm_90 tools/bench/peers/peers.cu -o peers && ./peers [launch]
+// With "launch" only the launch loop runs (the comparison repeats it, interleaved with the
+// helper's launch.*, because launch latency in a VM drifts between runs).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace {
@@ -69,15 +72,8 @@ void Print(const char* name, const char* unit, Stats s, bool last = false) {
               s.best, s.median, last ? "" : ",");
 }
 
-}  // namespace
-
-int main() {
-  Check(cudaSetDevice(0), "device");
-  cudaStream_t s, s2;
-  Check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
-  Check(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking), "stream");
-  std::printf("{\n");
-
+// cudaMemcpy device to device and pinned host transfers.
+void Transfers(cudaStream_t s, cudaStream_t s2) {
   // cudaMemcpy device to device, 1 GiB (the helper's quick array), read + write counted.
   const std::size_t array = std::size_t{1} << 30;
   void *a, *b;
@@ -125,6 +121,18 @@ int main() {
   cudaFreeHost(host_dst);
   cudaFree(dev_to);
   cudaFree(dev_from);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool launch_only = argc > 1 && std::string(argv[1]) == "launch";
+  Check(cudaSetDevice(0), "device");
+  cudaStream_t s, s2;
+  Check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
+  Check(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking), "stream");
+  std::printf("{\n");
+  if (!launch_only) Transfers(s, s2);
 
   // Empty-kernel launches: enqueue cost, launch + synchronize, back-to-back (device events).
   using Clock = std::chrono::steady_clock;

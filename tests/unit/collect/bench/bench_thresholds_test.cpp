@@ -111,7 +111,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadFile{"benchmark", std::string(kHeader) + "*,Memory Triad,min,1,,x\n",
                 "mine.csv:2: benchmark \"Memory Triad\" is not a benchmark name (memory.triad), "
                 "a family (memory.*) or *"},
-        BadFile{"repeat", std::string(kHeader) + "gfx942,memory.*,min,1,,x\nGFX942,memory.*,min,2,,y\n",
+        BadFile{"repeat",
+                std::string(kHeader) + "gfx942,memory.*,min,1,,x\nGFX942,memory.*,min,2,,y\n",
                 "mine.csv:3: gpu GFX942 and benchmark memory.* repeat line 2"},
         BadFile{"quote", std::string(kHeader) + "*,memory.*,min,1,,\"open\n",
                 "mine.csv:2: not one CSV record (an unclosed quote, or text after a closing "
@@ -194,8 +195,8 @@ BenchGpu Mi300x() {
 
 TEST(BenchThresholds, JudgesTheMedianAgainstTheMostSpecificRow) {
   const BenchThresholds& t = BenchThresholds::Builtin();
-  BenchJudgement ok = JudgeMeasurement(Figure("memory.triad", "B/s", 4.36e12, 4.31e12, 4.25e12),
-                                       Mi300x(), t);
+  BenchJudgement ok =
+      JudgeMeasurement(Figure("memory.triad", "B/s", 4.36e12, 4.31e12, 4.25e12), Mi300x(), t);
   ASSERT_NE(ok.row, nullptr);
   EXPECT_EQ(ok.row->gpu, "gfx942");
   EXPECT_TRUE(ok.judged);
@@ -205,17 +206,17 @@ TEST(BenchThresholds, JudgesTheMedianAgainstTheMostSpecificRow) {
   EXPECT_NEAR(*ok.percent_of_peak, 81.3, 0.1);
   EXPECT_EQ(ok.basis_text, "65% of the 5.3 TB/s datasheet memory bandwidth");
 
-  BenchJudgement low = JudgeMeasurement(Figure("memory.triad", "B/s", 2.2e12, 2.1e12, 2.0e12),
-                                        Mi300x(), t);
+  BenchJudgement low =
+      JudgeMeasurement(Figure("memory.triad", "B/s", 2.2e12, 2.1e12, 2.0e12), Mi300x(), t);
   EXPECT_TRUE(low.out_of_limit);
 
-  BenchJudgement dot = JudgeMeasurement(Figure("memory.dot", "B/s", 3e12, 2.9e12, 2.8e12),
-                                        Mi300x(), t);
+  BenchJudgement dot =
+      JudgeMeasurement(Figure("memory.dot", "B/s", 3e12, 2.9e12, 2.8e12), Mi300x(), t);
   EXPECT_EQ(dot.row->benchmark, "memory.dot");
   EXPECT_FALSE(dot.out_of_limit) << "the reduction's floor is 50%";
 
-  BenchJudgement shaky = JudgeMeasurement(Figure("memory.copy", "B/s", 4.4e12, 3.6e12, 3.0e12),
-                                          Mi300x(), t);
+  BenchJudgement shaky =
+      JudgeMeasurement(Figure("memory.copy", "B/s", 4.4e12, 3.6e12, 3.0e12), Mi300x(), t);
   EXPECT_FALSE(shaky.out_of_limit);
   EXPECT_TRUE(shaky.unstable);
   EXPECT_NEAR(*shaky.instability, 0.1818, 0.001);
@@ -223,23 +224,23 @@ TEST(BenchThresholds, JudgesTheMedianAgainstTheMostSpecificRow) {
 
 TEST(BenchThresholds, CeilingsForLatencyAndNoRowMeansNotJudged) {
   const BenchThresholds& t = BenchThresholds::Builtin();
-  BenchJudgement slow = JudgeMeasurement(Figure("launch.roundtrip", "s", 80e-6, 90e-6, 120e-6),
-                                         Mi300x(), t);
+  BenchJudgement slow =
+      JudgeMeasurement(Figure("launch.roundtrip", "s", 80e-6, 90e-6, 120e-6), Mi300x(), t);
   EXPECT_TRUE(slow.ceiling);
   EXPECT_TRUE(slow.out_of_limit);
   EXPECT_EQ(slow.basis_text, "ceiling 50.0 µs");
   EXPECT_FALSE(slow.percent_of_peak);
 
-  BenchJudgement pageable = JudgeMeasurement(
-      Figure("host.h2d_pageable", "B/s", 20e9, 19e9, 18e9), Mi300x(), t);
+  BenchJudgement pageable =
+      JudgeMeasurement(Figure("host.h2d_pageable", "B/s", 20e9, 19e9, 18e9), Mi300x(), t);
   EXPECT_EQ(pageable.row, nullptr);
   EXPECT_FALSE(pageable.judged);
   EXPECT_EQ(pageable.basis_text, "no threshold for host.h2d_pageable on this GPU");
 
-  const BenchGpu unknown = IdentifyBenchGpu(Device("Some GPU", "gfx1151", "", 40), {},
-                                            GpuTable::Builtin(), t);
-  BenchJudgement no_peak = JudgeMeasurement(Figure("memory.triad", "B/s", 2e11, 1.9e11, 1.8e11),
-                                            unknown, t);
+  const BenchGpu unknown =
+      IdentifyBenchGpu(Device("Some GPU", "gfx1151", "", 40), {}, GpuTable::Builtin(), t);
+  BenchJudgement no_peak =
+      JudgeMeasurement(Figure("memory.triad", "B/s", 2e11, 1.9e11, 1.8e11), unknown, t);
   EXPECT_FALSE(no_peak.limit);
   EXPECT_TRUE(no_peak.judged) << "its stability is still judged";
   EXPECT_EQ(no_peak.basis_text, "no datasheet memory bandwidth known for this GPU");
@@ -252,12 +253,12 @@ TEST(BenchThresholds, OverrideRowsWinOverBuiltinOnes) {
                                      "site.csv");
   ASSERT_TRUE(mine.ok()) << mine.error();
   const BenchThresholds t = BenchThresholds::Builtin().WithOverrides(*mine);
-  BenchJudgement j = JudgeMeasurement(Figure("memory.triad", "B/s", 4.36e12, 4.31e12, 4.25e12),
-                                      Mi300x(), t);
+  BenchJudgement j =
+      JudgeMeasurement(Figure("memory.triad", "B/s", 4.36e12, 4.31e12, 4.25e12), Mi300x(), t);
   EXPECT_EQ(j.row->origin, "site.csv:2");
   EXPECT_TRUE(j.out_of_limit);
-  BenchJudgement launch = JudgeMeasurement(Figure("launch.roundtrip", "s", 9e-6, 9.5e-6, 10e-6),
-                                           Mi300x(), t);
+  BenchJudgement launch =
+      JudgeMeasurement(Figure("launch.roundtrip", "s", 9e-6, 9.5e-6, 10e-6), Mi300x(), t);
   EXPECT_EQ(launch.row->origin.rfind("checks/data/bench_thresholds.csv:", 0), 0u);
 }
 

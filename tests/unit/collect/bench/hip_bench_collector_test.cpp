@@ -2,10 +2,10 @@
 // with the probe: helper_run.cpp), the deadline per level, and the progress lines of a real child.
 #include "collect/hip_bench_collector.h"
 
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <csignal>
-#include <gtest/gtest.h>
 
 #include "checks/bench/bench_json.h"
 #include "system/live_system_view.h"
@@ -149,9 +149,8 @@ TEST(HipBenchCollector, HangCrashAndInterruption) {
   EXPECT_EQ(run.run.detail, "interrupted (Ctrl-C), ended by SIGINT");
 
   FakeSystemView printed;
-  CommandOutcome partial =
-      ExitedWith(BenchJson(Mi300xDevice(0),
-                           {{"memory.copy", "B/s", 4.2e12, 4.1e12, 4.0e12}}, true));
+  CommandOutcome partial = ExitedWith(
+      BenchJson(Mi300xDevice(0), {{"memory.copy", "B/s", 4.2e12, 4.1e12, 4.0e12}}, true));
   partial.interrupted = true;
   printed.Command("hip-bench", partial);
   run = Collect(printed).runs[0];

@@ -68,7 +68,13 @@ TEST(HipBenchParse, ParamsKeepJsonTextAndCutLongLists) {
   std::string addresses = "[";
   for (int i = 0; i < 2000; ++i) addresses += std::string(i ? "," : "") + "\"0x7f00000000\"";
   addresses += "]";
-  FakeBenchmark bad{"memtest.random", "errors", 3, 3, 3, "ok", "null",
+  FakeBenchmark bad{"memtest.random",
+                    "errors",
+                    3,
+                    3,
+                    3,
+                    "ok",
+                    "null",
                     R"({"mismatches":3,"pinned":true,"nested":{"a":[1,2]},"first_bad_addresses":)" +
                         addresses + "}"};
   auto report = ParseHipBenchJson(BenchJson(Mi300xDevice(), {bad}));
@@ -94,8 +100,8 @@ TEST(HipBenchParse, AnErrorReportWithoutADeviceParses) {
 }
 
 TEST(HipBenchParse, IgnoresKeysItDoesNotKnow) {
-  auto report = ParseHipBenchJson(Replace(Healthy(), R"("wall_seconds":)",
-                                          R"("future_key":[1,{"x":2}],"wall_seconds":)"));
+  auto report = ParseHipBenchJson(
+      Replace(Healthy(), R"("wall_seconds":)", R"("future_key":[1,{"x":2}],"wall_seconds":)"));
   EXPECT_TRUE(report.ok()) << report.error();
 }
 
@@ -132,8 +138,7 @@ std::vector<Hostile> HostileInputs() {
       {"kind", Replace(ok, R"("kind":"bench")", R"("kind":"probe")"), "kind: \"probe\""},
       {"backend", Replace(ok, R"("backend":"hip")", R"("backend":"opencl")"), "backend:"},
       {"level", Replace(ok, R"("level":"quick")", R"("level":"turbo")"), "level: \"turbo\""},
-      {"interrupted missing", Replace(ok, R"("interrupted":false,)", ""),
-       "interrupted: missing"},
+      {"interrupted missing", Replace(ok, R"("interrupted":false,)", ""), "interrupted: missing"},
       {"interrupted text", Replace(ok, R"("interrupted":false)", R"("interrupted":"no")"),
        "interrupted: expected true or false"},
       {"device index", Replace(ok, R"({"index":0)", R"({"index":-1)"), "device.index: -1"},
@@ -171,8 +176,8 @@ std::vector<Hostile> HostileInputs() {
        "benchmarks[0].verified: expected true or false, got integer"},
       {"params array", Replace(ok, R"("params":{})", R"("params":[])"),
        "benchmarks[0].params: expected an object or null, got array"},
-      {"huge param", Replace(ok, R"("params":{})",
-                             R"("params":{"x":{"y":")" + std::string(5000, 'a') + R"("}})"),
+      {"huge param",
+       Replace(ok, R"("params":{})", R"("params":{"x":{"y":")" + std::string(5000, 'a') + R"("}})"),
        "benchmarks[0].params.x: more than 4096 bytes"},
       {"measured without device", Replace(ok, Mi300xDevice(), "null"),
        "device: null, yet benchmarks were measured"},

@@ -9,11 +9,11 @@ namespace {
 
 FrameworkFacts Collect(const FakeSystemView& view) { return CollectFacts<FrameworkFacts>(view); }
 
-const FrameworkInstall& Only(const FrameworkFacts& facts, Framework framework) {
+// A copy: the facts are often a temporary.
+FrameworkInstall Only(const FrameworkFacts& facts, Framework framework) {
   std::vector<const FrameworkInstall*> all = facts.Installs(framework);
   EXPECT_EQ(all.size(), 1u);
-  static const FrameworkInstall none;
-  return all.empty() ? none : *all.front();
+  return all.empty() ? FrameworkInstall{} : *all.front();
 }
 
 TEST(FrameworkCollector, DebianCpuTorchWithEggInfo) {
@@ -28,12 +28,13 @@ TEST(FrameworkCollector, DebianCpuTorchWithEggInfo) {
   view.File(std::string(kDist) + "/torch/lib/libtorch_cpu.so", "");
   view.File(std::string(kDist) + "/torchgen/__init__.py", "");
   FrameworkFacts facts = Collect(view);
-  const FrameworkInstall& torch = Only(facts, Framework::kTorch);
+  const FrameworkInstall torch = Only(facts, Framework::kTorch);
   EXPECT_EQ(torch.flavor, BuildFlavor::kCpu);
   EXPECT_EQ(*torch.version, "1.13.0a0");
   EXPECT_EQ(*torch.metadata_version, "1.13.0a0+gitunknown");
   EXPECT_EQ(torch.distribution, "torch");
-  EXPECT_EQ(torch.metadata_path, std::string(kDist) + "/torch-1.13.0a0+gitunknown.egg-info/PKG-INFO");
+  EXPECT_EQ(torch.metadata_path,
+            std::string(kDist) + "/torch-1.13.0a0+gitunknown.egg-info/PKG-INFO");
   ASSERT_FALSE(torch.clues.empty());
   EXPECT_EQ(torch.clues[0].source, std::string(kDist) + "/torch/version.py");
   EXPECT_EQ(torch.clues[0].observed, "hip = None, cuda = None");
@@ -48,7 +49,7 @@ TEST(FrameworkCollector, RocmWheelInAVenv) {
   AddVenv(view);
   AddTorch(view, kVenvSite, "2.5.1+rocm6.2", "6.2.41133-dd7f95766", "", RocmWheelLibs());
   FrameworkFacts facts = Collect(view);
-  const FrameworkInstall& torch = Only(facts, Framework::kTorch);
+  const FrameworkInstall torch = Only(facts, Framework::kTorch);
   EXPECT_EQ(torch.flavor, BuildFlavor::kRocm);
   EXPECT_EQ(torch.rocm_release, "6.2");
   EXPECT_TRUE(torch.bundles_hip_runtime);
@@ -67,7 +68,7 @@ TEST(FrameworkCollector, CudaWheel) {
   FakeSystemView view;
   AddSystemPython(view);
   AddTorch(view, kDist, "2.5.1+cu121", "", "12.1", {"libtorch_cuda.so", "libc10_cuda.so"});
-  const FrameworkInstall& torch = Only(Collect(view), Framework::kTorch);
+  const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
   EXPECT_EQ(torch.flavor, BuildFlavor::kCuda);
   EXPECT_EQ(torch.cuda_release, "12.1");
   EXPECT_FALSE(torch.bundles_hip_runtime);
@@ -79,12 +80,12 @@ TEST(FrameworkCollector, FallbacksAndDisagreements) {
     AddSystemPython(view);
     view.File(std::string(kDist) + "/torch/__init__.py", "");
     AddMetadata(view, kDist, "torch", "2.4.0+rocm6.1");
-    const FrameworkInstall& torch = Only(Collect(view), Framework::kTorch);
+    const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
     EXPECT_EQ(torch.flavor, BuildFlavor::kRocm);
     EXPECT_EQ(torch.rocm_release, "6.1");
     EXPECT_EQ(*torch.version, "2.4.0+rocm6.1");
     ASSERT_FALSE(torch.notes.empty());
-    EXPECT_NE(torch.notes[0].find("version.py: not-found"), std::string::npos) << torch.notes[0];
+    EXPECT_NE(torch.notes[0].find("version.py: not found"), std::string::npos) << torch.notes[0];
   }
   {  // Neither: the libraries it ships.
     FakeSystemView view;
@@ -96,7 +97,7 @@ TEST(FrameworkCollector, FallbacksAndDisagreements) {
     FakeSystemView view;
     AddSystemPython(view);
     view.File(std::string(kDist) + "/torch/__init__.py", "");
-    const FrameworkInstall& torch = Only(Collect(view), Framework::kTorch);
+    const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
     EXPECT_EQ(torch.flavor, BuildFlavor::kUnknown);
     EXPECT_FALSE(torch.version.known());
   }
@@ -105,7 +106,7 @@ TEST(FrameworkCollector, FallbacksAndDisagreements) {
     AddSystemPython(view);
     AddTorch(view, kDist, "2.5.1+rocm6.2", "", "", {});
     view.File(std::string(kDist) + "/torch-2.6.0.dist-info/METADATA", "Name: torch\n");
-    const FrameworkInstall& torch = Only(Collect(view), Framework::kTorch);
+    const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
     EXPECT_EQ(torch.flavor, BuildFlavor::kCpu);
     ASSERT_EQ(torch.notes.size(), 2u);
     EXPECT_NE(torch.notes[0].find("holds 2 distributions"), std::string::npos) << torch.notes[0];
@@ -138,7 +139,7 @@ TEST(FrameworkCollector, OneInstallSharedByTwoEnvironments) {
             "home = /usr/bin\ninclude-system-site-packages = true\nversion = 3.11.2\n");
   AddTorch(view, kDist, "1.13.0a0", "", "", {});
   FrameworkFacts facts = Collect(view);
-  const FrameworkInstall& torch = Only(facts, Framework::kTorch);
+  const FrameworkInstall torch = Only(facts, Framework::kTorch);
   EXPECT_EQ(torch.envs, (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ(facts.EnvOf(torch).prefix, kVenv);  // the active one names it
 }
@@ -155,8 +156,8 @@ TEST(FrameworkCollector, TensorflowFlavours) {
        BuildFlavor::kRocm, "6.1"},
       {"tensorflow", "", BuildFlavor::kCuda, ""},
       {"tensorflow-cpu", "", BuildFlavor::kCpu, ""},
-      {"tensorflow",
-       "build_info = {'is_rocm_build': False, 'is_cuda_build': False}", BuildFlavor::kCpu, ""},
+      {"tensorflow", "build_info = {'is_rocm_build': False, 'is_cuda_build': False}",
+       BuildFlavor::kCpu, ""},
   };
   for (const Case& c : cases) {
     FakeSystemView view;
@@ -166,7 +167,7 @@ TEST(FrameworkCollector, TensorflowFlavours) {
     if (!c.build_info.empty()) {
       view.File(std::string(kDist) + "/tensorflow/python/platform/build_info.py", c.build_info);
     }
-    const FrameworkInstall& tf = Only(Collect(view), Framework::kTensorflow);
+    const FrameworkInstall tf = Only(Collect(view), Framework::kTensorflow);
     EXPECT_EQ(tf.flavor, c.flavor) << c.dist << " " << c.build_info;
     EXPECT_EQ(tf.rocm_release, c.release);
     EXPECT_EQ(tf.distribution, c.dist);
@@ -184,7 +185,7 @@ TEST(FrameworkCollector, JaxPluginsAndJaxlib) {
   EXPECT_EQ(*Only(cpu, Framework::kJax).version, "0.4.35");
   AddMetadata(view, kDist, "jax-rocm60-plugin", "0.4.35");
   AddMetadata(view, kDist, "jax-rocm60-pjrt", "0.4.35");
-  const FrameworkInstall& rocm = Only(Collect(view), Framework::kJax);
+  const FrameworkInstall rocm = Only(Collect(view), Framework::kJax);
   EXPECT_EQ(rocm.flavor, BuildFlavor::kRocm);
   EXPECT_EQ(rocm.rocm_release, "6.0");
   EXPECT_EQ(rocm.plugins.size(), 3u);
@@ -199,7 +200,7 @@ TEST(FrameworkCollector, JaxPluginsAndJaxlib) {
   FakeSystemView lonely;
   AddSystemPython(lonely);
   lonely.File(std::string(kDist) + "/jax/__init__.py", "");
-  const FrameworkInstall& nolib = Only(Collect(lonely), Framework::kJax);
+  const FrameworkInstall nolib = Only(Collect(lonely), Framework::kJax);
   EXPECT_EQ(nolib.flavor, BuildFlavor::kUnknown);
   ASSERT_FALSE(nolib.notes.empty());
   EXPECT_NE(nolib.notes.back().find("no jaxlib"), std::string::npos);
@@ -215,7 +216,7 @@ TEST(FrameworkCollector, OnnxRuntimeProviders) {
   view.File(capi + "libonnxruntime_providers_cuda.so", "");
   EXPECT_EQ(Only(Collect(view), Framework::kOnnxRuntime).flavor, BuildFlavor::kCuda);
   view.File(capi + "libonnxruntime_providers_migraphx.so", "");
-  const FrameworkInstall& ort = Only(Collect(view), Framework::kOnnxRuntime);
+  const FrameworkInstall ort = Only(Collect(view), Framework::kOnnxRuntime);
   EXPECT_EQ(ort.flavor, BuildFlavor::kRocm);
   EXPECT_EQ(ort.providers, (std::vector<std::string>{"MIGraphX", "CUDA"}));
 }

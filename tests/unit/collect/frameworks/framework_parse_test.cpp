@@ -1,8 +1,8 @@
 // The parsers of framework files: version modules, METADATA, dist-info names, local version
 // labels, TensorFlow's build_info.py and JAX plugin names - real texts first, then hostile ones.
-#include <gtest/gtest.h>
-
 #include "collect/framework_parse.h"
+
+#include <gtest/gtest.h>
 
 namespace rocm_doctor::framework {
 namespace {
@@ -10,7 +10,8 @@ namespace {
 TEST(Assignments, TorchVersionPyOfDebian) {
   // /usr/lib/python3/dist-packages/torch/version.py of Debian 12's python3-torch 1.13.1.
   auto v = ParseAssignments(
-      "__version__ = '1.13.0a0'\ndebug = False\ncuda = None\ngit_version = 'Unknown'\nhip = None\n");
+      "__version__ = '1.13.0a0'\ndebug = False\ncuda = None\ngit_version = 'Unknown'\nhip = "
+      "None\n");
   EXPECT_EQ(v["__version__"].kind, PyLiteral::Kind::kString);
   EXPECT_EQ(v["__version__"].text, "1.13.0a0");
   EXPECT_EQ(v["hip"].kind, PyLiteral::Kind::kNone);

@@ -46,11 +46,11 @@ TEST(FrameworkProbeCollector, NothingToProbe) {
 
 TEST(FrameworkProbeCollector, ParsedReport) {
   auto view = TorchHost();
-  view->Command("python-torch-0", ProbePrinted(TorchReport(
-                                      "\"version\": \"2.5.1+rocm6.2\", \"hip\": "
-                                      "\"6.2.41133-dd7f95766\", \"available\": true, "
-                                      "\"device_count\": 1, \"devices\": [{\"name\": \"x\", "
-                                      "\"arch\": \"gfx1100\"}]")));
+  view->Command("python-torch-0",
+                ProbePrinted(TorchReport("\"version\": \"2.5.1+rocm6.2\", \"hip\": "
+                                         "\"6.2.41133-dd7f95766\", \"available\": true, "
+                                         "\"device_count\": 1, \"devices\": [{\"name\": \"x\", "
+                                         "\"arch\": \"gfx1100\"}]")));
   FrameworkProbeFacts facts = Collect(*view);
   ASSERT_EQ(facts.probes.size(), 1u);
   const FrameworkProbe& p = facts.probes[0];
@@ -111,8 +111,8 @@ class ConcurrentView : public FakeSystemView {
     std::unique_lock lock(mutex_);
     specs_.push_back(spec);
     cv_.notify_all();
-    const bool together = cv_.wait_for(lock, std::chrono::seconds(10),
-                                       [&] { return specs_.size() >= expected_; });
+    const bool together =
+        cv_.wait_for(lock, std::chrono::seconds(10), [&] { return specs_.size() >= expected_; });
     all_together_ &= together;
     CommandOutcome out;
     out.state = CommandOutcome::State::kExited;

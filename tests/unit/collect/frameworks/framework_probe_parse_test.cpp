@@ -1,8 +1,8 @@
 // The probe output parser: stage lines and the report line, with every type error named by its
 // JSON path, bounds on hostile recordings, and the format version.
-#include <gtest/gtest.h>
-
 #include "collect/framework_probe_parse.h"
+
+#include <gtest/gtest.h>
 
 namespace rocm_doctor::framework {
 namespace {
@@ -73,7 +73,8 @@ TEST(ProbeReport, Rejects) {
       {"{\"format\": 1}", "imported: missing"},
       {"{\"format\": 1, \"imported\": false}", "says nothing"},
       {"{\"format\": 1, \"imported\": true, \"hip\": 6.2}", "hip: expected a string or null"},
-      {"{\"format\": 1, \"imported\": true, \"device_count\": -1}", "device_count: expected a count"},
+      {"{\"format\": 1, \"imported\": true, \"device_count\": -1}",
+       "device_count: expected a count"},
       {"{\"format\": 1, \"imported\": true, \"device_count\": 99999999999}", "out of range"},
       {"{\"format\": 1, \"imported\": true, \"devices\": [1]}", "devices[0]: expected an object"},
       {"{\"format\": 1, \"imported\": true, \"devices\": [{\"arch\": 1}]}", "devices[0].arch"},

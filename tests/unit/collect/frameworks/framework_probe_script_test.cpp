@@ -35,10 +35,10 @@ ProbeRun Probe(const std::string& framework, const std::string& config) {
   spec.name = "probe";
   spec.argv = {kPython, "-c", std::string(data::kFrameworkProbePy), framework};
   spec.timeout = std::chrono::seconds(30);
-  spec.extra_env = {{"PYTHONPATH", std::string(ROCMDOC_SOURCE_DIR) +
-                                       "/tests/fixtures/frameworks/standins"},
-                    {"ROCMDOC_STANDIN", path},
-                    {"PYTHONDONTWRITEBYTECODE", "1"}};
+  spec.extra_env = {
+      {"PYTHONPATH", std::string(ROCMDOC_SOURCE_DIR) + "/tests/fixtures/frameworks/standins"},
+      {"ROCMDOC_STANDIN", path},
+      {"PYTHONDONTWRITEBYTECODE", "1"}};
   ProbeRun run;
   run.outcome = RunCommand(spec);
   run.output = framework::ScanProbeOutput(run.outcome.out);

@@ -24,9 +24,13 @@ constexpr char kPyenv[] = "/home/alice/.pyenv";
 
 void AddPyenv(FakeSystemView& view, const std::string& version_file) {
   view.File(std::string(kPyenv) + "/shims/python3", Shim(kPyenv));
-  view.File(std::string(kPyenv) + "/versions/3.11.7/bin/python3", "\x7f" "ELF");
+  view.File(std::string(kPyenv) + "/versions/3.11.7/bin/python3",
+            "\x7f"
+            "ELF");
   view.Dir(std::string(kPyenv) + "/versions/3.11.7/lib/python3.11/site-packages");
-  view.File(std::string(kPyenv) + "/versions/3.10.13/bin/python3", "\x7f" "ELF");
+  view.File(std::string(kPyenv) + "/versions/3.10.13/bin/python3",
+            "\x7f"
+            "ELF");
   view.Dir(std::string(kPyenv) + "/versions/3.10.13/lib/python3.10/site-packages");
   if (!version_file.empty()) view.File(std::string(kPyenv) + "/version", version_file);
   view.Env("PATH", std::string(kPyenv) + "/shims:/usr/local/bin:/usr/bin:/bin");
@@ -70,8 +74,7 @@ TEST(PythonCollector, ActivatedVenvComesFirst) {
   EXPECT_EQ(facts.envs[0].prefix, kVenv);
   EXPECT_EQ(*facts.envs[0].version, "3.12.3");
   EXPECT_EQ(facts.envs[0].version.source, std::string(kVenv) + "/pyvenv.cfg");
-  EXPECT_EQ(facts.envs[0].found_by,
-            (std::vector<std::string>{"$VIRTUAL_ENV", "python3 on PATH"}));
+  EXPECT_EQ(facts.envs[0].found_by, (std::vector<std::string>{"$VIRTUAL_ENV", "python3 on PATH"}));
   EXPECT_EQ(facts.envs[0].site_dirs, (std::vector<std::string>{kVenvSite}));
   EXPECT_FALSE(facts.envs[1].active);
   EXPECT_EQ(facts.envs[1].prefix, "/usr");
@@ -100,11 +103,12 @@ TEST(PythonCollector, PyenvShimFollowsTheGlobalVersionFile) {
   EXPECT_EQ(active->executable, std::string(kPyenv) + "/versions/3.11.7/bin/python3");
   EXPECT_EQ(active->kind, PythonKind::kPyenv);
   EXPECT_EQ(*active->version, "3.11.7");
-  EXPECT_EQ(active->shim, "pyenv shim /home/alice/.pyenv/shims/python3 -> version 3.11.7 (from "
-                          "/home/alice/.pyenv/version)");
-  EXPECT_EQ(active->site_dirs, (std::vector<std::string>{std::string(kPyenv) +
-                                                         "/versions/3.11.7/lib/python3.11/"
-                                                         "site-packages"}));
+  EXPECT_EQ(active->shim,
+            "pyenv shim /home/alice/.pyenv/shims/python3 -> version 3.11.7 (from "
+            "/home/alice/.pyenv/version)");
+  EXPECT_EQ(active->site_dirs,
+            (std::vector<std::string>{std::string(kPyenv) + "/versions/3.11.7/lib/python3.11/"
+                                                            "site-packages"}));
   // /usr/bin/python3 and the other pyenv version are environments too.
   ASSERT_EQ(facts.envs.size(), 3u);
   EXPECT_EQ(facts.envs[1].prefix, "/usr");
@@ -162,10 +166,14 @@ TEST(PythonCollector, ShimOfAMissingVersionRunsNothing) {
 TEST(PythonCollector, CondaPrefixAndItsBase) {
   FakeSystemView view;
   AddSystemPython(view);
-  view.File("/opt/conda/bin/python3", "\x7f" "ELF");
+  view.File("/opt/conda/bin/python3",
+            "\x7f"
+            "ELF");
   view.Dir("/opt/conda/conda-meta");
   view.Dir("/opt/conda/lib/python3.12/site-packages");
-  view.File("/opt/conda/envs/ml/bin/python3", "\x7f" "ELF");
+  view.File("/opt/conda/envs/ml/bin/python3",
+            "\x7f"
+            "ELF");
   view.Dir("/opt/conda/envs/ml/conda-meta");
   view.Dir("/opt/conda/envs/ml/lib/python3.10/site-packages");
   view.Env("CONDA_PREFIX", "/opt/conda/envs/ml");
@@ -225,8 +233,7 @@ TEST(PythonCollector, LinksResolveInAMachineDirectory) {
   EXPECT_EQ(facts.envs[1].resolved, "/usr/bin/python3.11");
   EXPECT_EQ(facts.envs[1].prefix, "/usr");
   EXPECT_EQ(*facts.envs[1].version, "3.11");
-  EXPECT_EQ(facts.envs[1].site_dirs,
-            (std::vector<std::string>{"/usr/lib/python3/dist-packages"}));
+  EXPECT_EQ(facts.envs[1].site_dirs, (std::vector<std::string>{"/usr/lib/python3/dist-packages"}));
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The parsers of which-Python files: pyvenv.cfg, pyenv version files and shims, $PATH, version
 // names - with hostile input (empty, CRLF, comments, NUL bytes, escapes out of versions/).
-#include <gtest/gtest.h>
-
 #include "collect/python_parse.h"
+
+#include <gtest/gtest.h>
 
 namespace rocm_doctor::python {
 namespace {
@@ -41,7 +41,9 @@ TEST(PyenvShim, RecognisesTheRehashScriptOnly) {
       "#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\n\nprogram=\"${0##*/}\"\n\n"
       "export PYENV_ROOT=\"/root/.pyenv\"\nexec \"/root/.pyenv/libexec/pyenv\" exec \"$program\" "
       "\"$@\"\n"));
-  EXPECT_FALSE(IsPyenvShim("\x7f" "ELF\x02\x01\x01"));
+  EXPECT_FALSE(
+      IsPyenvShim("\x7f"
+                  "ELF\x02\x01\x01"));
   EXPECT_FALSE(IsPyenvShim(""));
   EXPECT_FALSE(IsPyenvShim("#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n"));
 }
@@ -73,8 +75,8 @@ TEST(Versions, PyenvOrderAndPrefixSelection) {
   EXPECT_TRUE(VersionLess("3.11", "3.11.7"));
   EXPECT_TRUE(VersionLess("3.11.7", "3.11.10"));
   EXPECT_TRUE(VersionLess("3.9.99999999999999999999", "3.10.0"));  // no overflow
-  const std::vector<std::string> installed{"2.7.18", "3.11.7", "3.11.10", "3.11.12-dev", "3.12.1",
-                                           "myenv"};
+  const std::vector<std::string> installed{"2.7.18",      "3.11.7", "3.11.10",
+                                           "3.11.12-dev", "3.12.1", "myenv"};
   EXPECT_EQ(SelectPyenvVersion("3.11.7", installed), "3.11.7");
   EXPECT_EQ(SelectPyenvVersion("3.11", installed), "3.11.10");
   EXPECT_EQ(SelectPyenvVersion("3", installed), "3.12.1");
