@@ -3,6 +3,7 @@ rocmdoc_add_test(test_fleet
   ${CMAKE_CURRENT_LIST_DIR}/fleet/fleet_summary_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fleet/json_cursor_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fleet/node_report_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fleet/report_files_test.cpp
 )
 
 find_package(Python3 COMPONENTS Interpreter)

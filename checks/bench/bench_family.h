@@ -219,10 +219,19 @@ inline Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const B
     }
   } else {
     std::vector<std::string> items;
-    for (const Miss& miss : misses) items.push_back(DescribeMiss(miss));
-    message += std::to_string(misses.size()) +
-               " benchmarks past their limits: " + fmt::format("{}", fmt::join(items, ", ")) +
-               " (" + first.j.basis_text + ")";
+    bool floors = false, ceilings = false;
+    for (const Miss& miss : misses) {
+      items.push_back(DescribeMiss(miss));
+      (miss.j.ceiling ? ceilings : floors) = true;
+    }
+    message += std::to_string(misses.size()) + " benchmarks " +
+               (floors && ceilings ? "past their limits: "
+                : floors           ? "below their floors: "
+                                   : "above their ceilings: ") +
+               fmt::format("{}", fmt::join(items, ", "));
+    if (first.j.datasheet) {
+      message += "; the datasheet figure is " + Fig(first.j.datasheet, first.m->unit);
+    }
   }
   if (spec.family == "host" && !gpu.current_link.empty()) {
     message += "; the link runs at " + gpu.current_link;

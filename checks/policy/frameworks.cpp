@@ -2,17 +2,18 @@
 // Python environment and built for ROCm. Static facts only (files); whether it imports and sees
 // the GPU is the frameworks layer's judgement. No prerequisites: a missing framework is a root
 // cause of its own.
+#include "rocm_doctor/facts/frameworks.h"
+
 #include <string>
 #include <vector>
 
 #include "policy_gpu.h"
-#include "rocm_doctor/facts/frameworks.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{.id = "policy.frameworks", .layer = Layer::kPolicy,
-                          .title = "Frameworks"};
+constexpr CheckInfo kInfo{
+    .id = "policy.frameworks", .layer = Layer::kPolicy, .title = "Frameworks"};
 
 std::optional<Framework> FrameworkNamed(std::string_view name) {
   for (Framework f : kAllFrameworks) {
@@ -56,10 +57,10 @@ CheckOutcome Run(const CheckContext& ctx) {
       if (install->flavor == BuildFlavor::kRocm && rocm == nullptr) rocm = install;
       unknown |= install->flavor == BuildFlavor::kUnknown;
       std::string clue = install->clues.empty() ? "" : ": " + install->clues.front().observed;
-      evidence.push_back({install->clues.empty() ? install->package_dir : install->clues.front().source,
-                          install->Describe() + ", " + std::string(ToString(install->flavor)) +
-                              " build" + clue,
-                          "rocm build"});
+      evidence.push_back(
+          {install->clues.empty() ? install->package_dir : install->clues.front().source,
+           install->Describe() + ", " + std::string(ToString(install->flavor)) + " build" + clue,
+           "rocm build"});
     }
     if (rocm != nullptr) {
       good.push_back(rocm->Describe());
@@ -69,11 +70,10 @@ CheckOutcome Run(const CheckContext& ctx) {
     std::string what = installs.front()->Describe() + " is a " +
                        std::string(ToString(installs.front()->flavor)) + " build";
     if (unknown) {
-      findings.push_back(MakeFinding(
-          "policy.framework.unknown",
-          "Whether " + name + " is built for ROCm could not be told (" + what + "); " + label +
-              " requires a ROCm build.",
-          std::move(evidence), {{"framework", wanted.text}}));
+      findings.push_back(MakeFinding("policy.framework.unknown",
+                                     "Whether " + name + " is built for ROCm could not be told (" +
+                                         what + "); " + label + " requires a ROCm build.",
+                                     std::move(evidence), {{"framework", wanted.text}}));
     } else {
       findings.push_back(MakeFinding(
           "policy.framework.not_rocm",

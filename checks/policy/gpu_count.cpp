@@ -35,9 +35,11 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Evidence> evidence = {
       {pci.source, Gpus(found) + (bdfs.empty() ? "" : ": " + bdfs), std::to_string(expected)},
       {policy->gpus_where.ToString(), "[gpus] count = " + std::to_string(expected), ""}};
-  return CheckOutcome::FromFindings({MakeFinding(
-      "policy.gpu_count.mismatch", message, std::move(evidence),
-      {{"expected", std::to_string(expected)}, {"found", std::to_string(found)}, {"policy", label}})});
+  return CheckOutcome::FromFindings(
+      {MakeFinding("policy.gpu_count.mismatch", message, std::move(evidence),
+                   {{"expected", std::to_string(expected)},
+                    {"found", std::to_string(found)},
+                    {"policy", label}})});
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

@@ -67,18 +67,18 @@ CheckOutcome Run(const CheckContext& ctx) {
     // is another model: that is "could not tell".
     bool unknown = !gpu.device_id || (!gpu.name && !gpu.gfx);
     if (unknown) {
-      findings.push_back(MakeFinding(
-          "policy.gpu_model.unknown",
-          dev->bdf + " is " + what + "; it matches none of " + label + "'s models (" + allowed +
-              "), and without its table entry that may be for want of facts",
-          {seen}, {{"bdf", dev->bdf}}));
+      findings.push_back(
+          MakeFinding("policy.gpu_model.unknown",
+                      dev->bdf + " is " + what + "; it matches none of " + label + "'s models (" +
+                          allowed + "), and without its table entry that may be for want of facts",
+                      {seen}, {{"bdf", dev->bdf}}));
       continue;
     }
-    findings.push_back(MakeFinding(
-        "policy.gpu_model.mismatch",
-        dev->bdf + " is " + what + "; " + label + " allows " + allowed + ".",
-        {seen, {policy->gpu_models.front().where.ToString(), "[gpus] models", allowed}},
-        {{"bdf", dev->bdf}, {"model", what}, {"allowed", allowed}}));
+    findings.push_back(
+        MakeFinding("policy.gpu_model.mismatch",
+                    dev->bdf + " is " + what + "; " + label + " allows " + allowed + ".",
+                    {seen, {policy->gpu_models.front().where.ToString(), "[gpus] models", allowed}},
+                    {{"bdf", dev->bdf}, {"model", what}, {"allowed", allowed}}));
   }
   if (findings.empty()) {
     std::string summary;

@@ -6,10 +6,9 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kGpuCommands[] = {"lspci -nn -d 1002:"};
-constexpr std::string_view kFrameworkCommands[] = {"python3 -m pip show {framework}",
-                                                   "python3 -m pip list 2>/dev/null | grep -i {framework}"};
-constexpr std::string_view kRocmCommands[] = {"cat /opt/rocm/.info/version",
-                                              "ls -d /opt/rocm-*"};
+constexpr std::string_view kFrameworkCommands[] = {
+    "python3 -m pip show {framework}", "python3 -m pip list 2>/dev/null | grep -i {framework}"};
+constexpr std::string_view kRocmCommands[] = {"cat /opt/rocm/.info/version", "ls -d /opt/rocm-*"};
 
 constexpr FindingSpec kSpecs[] = {
     {.code = "policy.gpu_count.mismatch",
@@ -32,7 +31,8 @@ constexpr FindingSpec kSpecs[] = {
      .severity = Status::kUnknown,
      .title = "A GPU's model could not be told, so the policy's models were not judged",
      .remediation =
-         "The GPU at {bdf} has no readable PCI device ID, or one the GPU table does not know, so it "
+         "The GPU at {bdf} has no readable PCI device ID, or one the GPU table does not know, so "
+         "it "
          "cannot be matched against the policy's [gpus] models. Name it by PCI ID "
          "(\"1002:74a1\") in the policy, or see hardware.gpus for why its ID is unreadable.",
      .commands = kGpuCommands},

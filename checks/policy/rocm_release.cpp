@@ -35,8 +35,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     return CheckOutcome::FromFindings({MakeFinding(
         "policy.rocm_version.unknown",
         "The ROCm release is unknown (" + release.error + "); " + label + " accepts " + range,
-        {{release.source, "unknown: " + release.error, range}, wanted},
-        {{"why", release.error}})});
+        {{release.source, "unknown: " + release.error, range}, wanted}, {{"why", release.error}})});
   }
   std::optional<int> low = policy->rocm_min ? CompareRelease(*release, *policy->rocm_min) : 0;
   std::optional<int> high = policy->rocm_max ? CompareRelease(*release, *policy->rocm_max) : 0;
@@ -51,12 +50,13 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (*low >= 0 && *high <= 0) {
     return CheckOutcome::Pass("ROCm " + *release + ", within the policy's " + range);
   }
-  std::string side = *low < 0 ? "older than " + *policy->rocm_min : "newer than " + *policy->rocm_max;
-  return CheckOutcome::FromFindings({MakeFinding(
-      "policy.rocm_version.out_of_range",
-      "ROCm " + *release + " is " + side + "; " + label + " accepts " + range + ".",
-      {{release.source, *release, range}, wanted},
-      {{"release", *release}, {"range", range}, {"policy", label}})});
+  std::string side =
+      *low < 0 ? "older than " + *policy->rocm_min : "newer than " + *policy->rocm_max;
+  return CheckOutcome::FromFindings(
+      {MakeFinding("policy.rocm_version.out_of_range",
+                   "ROCm " + *release + " is " + side + "; " + label + " accepts " + range + ".",
+                   {{release.source, *release, range}, wanted},
+                   {{"release", *release}, {"range", range}, {"policy", label}})});
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

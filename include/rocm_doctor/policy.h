@@ -40,7 +40,7 @@ struct GpuModelRule {
     kPciId,  // "1002:74a1": vendor and device ID as `lspci -nn` prints them
   };
   Kind kind = Kind::kName;
-  std::string text;            // as written
+  std::string text;             // as written
   std::uint16_t device_id = 0;  // kPciId only
   PolicySource where;
 };
@@ -67,7 +67,7 @@ struct PolicyWaiver {
 // benchmark thresholds as an override of the built-in floor.
 struct PolicyBenchFloor {
   GpuModelRule model;
-  std::string benchmark;          // "memory.triad", "host.h2d_pinned", ...
+  std::string benchmark;            // "memory.triad", "host.h2d_pinned", ...
   double min_bytes_per_second = 0;  // from min_gb_per_s (1 GB/s = 10^9 B/s)
   PolicySource where;
 };
@@ -84,7 +84,7 @@ struct Policy {
   std::optional<std::string> level;    // "basic" | "standard" | "stress"
   std::optional<std::string> fail_on;  // "fail" | "warn"
 
-  std::optional<int> gpu_count;        // [gpus] count: exactly this many AMD GPUs
+  std::optional<int> gpu_count;          // [gpus] count: exactly this many AMD GPUs
   std::vector<GpuModelRule> gpu_models;  // [gpus] models: every GPU matches one of them
   PolicySource gpus_where;
 

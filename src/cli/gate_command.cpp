@@ -86,6 +86,7 @@ int RunGateCommand(const GateArgs& args) {
   auto thresholds = LoadThresholds(run.thresholds);
   if (!thresholds) return fail(thresholds.error());
   run.options.bench.thresholds = *thresholds;
+  ApplyPolicyFloors(run.options);  // the policy's [[bench.floor]] rows (policy_options.h)
   auto selected = SelectChecks(run.selection);
   if (!selected) return fail(selected.error());
   std::vector<const RegisteredCheck*> checks = *selected;

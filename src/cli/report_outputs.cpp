@@ -10,9 +10,11 @@
 namespace rocm_doctor::cli {
 namespace {
 
-constexpr std::pair<Format, std::string_view> kFormats[] = {
-    {Format::kTerminal, "terminal"}, {Format::kJson, "json"},         {Format::kJunit, "junit"},
-    {Format::kPrometheus, "prometheus"}, {Format::kMarkdown, "markdown"}};
+constexpr std::pair<Format, std::string_view> kFormats[] = {{Format::kTerminal, "terminal"},
+                                                            {Format::kJson, "json"},
+                                                            {Format::kJunit, "junit"},
+                                                            {Format::kPrometheus, "prometheus"},
+                                                            {Format::kMarkdown, "markdown"}};
 
 }  // namespace
 

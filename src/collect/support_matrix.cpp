@@ -142,7 +142,9 @@ SupportMatrix SupportMatrix::Parse(std::string_view support_csv, std::string_vie
 }
 
 const SupportMatrix& SupportMatrix::Builtin() {
-  static const SupportMatrix matrix = Parse(data::kRocmSupportCsv, data::kRocmKernelsCsv);
+  // Never destroyed (GpuTable::Builtin): abandoned checks may read it while the process exits.
+  static const SupportMatrix& matrix =
+      *new SupportMatrix(Parse(data::kRocmSupportCsv, data::kRocmKernelsCsv));
   return matrix;
 }
 

@@ -57,11 +57,13 @@ constexpr FindingSpec kCoreFindings[] = {
 }  // namespace
 
 Catalog& Catalog::Instance() {
-  static Catalog catalog = [] {
+  // Never destroyed, like the registry and the data tables: a check the engine abandoned at its
+  // deadline may still be running, and using it, while the process exits.
+  static Catalog& catalog = *new Catalog([] {
     Catalog c;
     c.Register(kCoreFindings);
     return c;
-  }();
+  }());
   return catalog;
 }
 

@@ -36,7 +36,7 @@ CheckOutcome CheckOutcome::FromFindings(std::vector<Finding> findings, std::stri
 }
 
 CheckRegistry& CheckRegistry::Instance() {
-  static CheckRegistry registry;
+  static CheckRegistry& registry = *new CheckRegistry;  // never destroyed (Catalog::Instance)
   return registry;
 }
 

@@ -5,8 +5,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <filesystem>
+#include <optional>
+#include <thread>
 
 #include "system/fd_io.h"
 
@@ -113,21 +116,41 @@ ReportPaths ExpandReportPaths(const std::vector<std::string>& paths) {
   return out;
 }
 
-void ReadReports(const ReportPaths& paths, FleetBuilder& builder) {
+void ReadReports(const ReportPaths& paths, FleetBuilder& builder, unsigned threads) {
   for (const SkippedFile& problem : paths.problems) builder.Skip(problem.path, problem.reason);
-  std::string buffer;
-  for (const std::string& path : paths.files) {
-    std::string error = ReadWhole(path, buffer);
-    if (!error.empty()) {
-      builder.Skip(path, error);
-      continue;
+  const std::size_t count = paths.files.size();
+  if (threads == 0) threads = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(1, count)));
+
+  // Each worker takes the next file, reads it into its own buffer and keeps only the parsed
+  // NodeReport (or the reason it was skipped) in that file's slot; the slots are then handed to
+  // the builder in file order, so the summary is the same whatever the thread count.
+  std::vector<std::optional<Result<NodeReport>>> slots(count);
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    std::string buffer;
+    for (std::size_t i = next++; i < count; i = next++) {
+      const std::string& path = paths.files[i];
+      std::string error = ReadWhole(path, buffer);
+      if (!error.empty()) {
+        slots[i].emplace(Error{std::move(error)});
+        continue;
+      }
+      slots[i].emplace(ReadNodeReport(buffer, NodeFromFileName(path)));
     }
-    Result<NodeReport> report = ReadNodeReport(buffer, NodeFromFileName(path));
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+
+  for (std::size_t i = 0; i < count; ++i) {
+    Result<NodeReport>& report = *slots[i];
     if (!report) {
-      builder.Skip(path, report.error());
+      builder.Skip(paths.files[i], report.error());
       continue;
     }
-    report.value().source = path;
+    report.value().source = paths.files[i];
     builder.Add(std::move(report).value());
   }
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The reports a fleet summary reads: the files named, and every *.json under the directories
 // named (recursively; symlinked directories are not followed, so a link loop cannot trap the
-// walk). Each file is read whole into one reused buffer, parsed, and dropped before the next.
+// walk). Each file is read whole into a reused buffer, parsed, and dropped: only its NodeReport
+// is kept.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ struct ReportPaths {
 ReportPaths ExpandReportPaths(const std::vector<std::string>& paths);
 
 // Reads every file into `builder`: a report that cannot be read or parsed becomes a skipped
-// entry with the reason, never an abort.
-void ReadReports(const ReportPaths& paths, FleetBuilder& builder);
+// entry with the reason, never an abort. `threads` files are read at once (0: one per CPU, at
+// most 4); the result does not depend on it.
+void ReadReports(const ReportPaths& paths, FleetBuilder& builder, unsigned threads = 0);
 
 }  // namespace rocm_doctor::fleet

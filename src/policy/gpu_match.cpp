@@ -27,8 +27,8 @@ bool Matches(const GpuModelRule& rule, const GpuIdentity& gpu) {
       // The end of the name on a word boundary: "MI300X" matches "AMD Instinct MI300X", not
       // "AMD Instinct MI300X VF" (a virtual function is another product) nor "...MI300".
       if (name == want) return true;
-      return name.size() > want.size() && name.compare(name.size() - want.size(), want.size(),
-                                                       want) == 0 &&
+      return name.size() > want.size() &&
+             name.compare(name.size() - want.size(), want.size(), want) == 0 &&
              name[name.size() - want.size() - 1] == ' ';
     }
     case GpuModelRule::Kind::kGfx:

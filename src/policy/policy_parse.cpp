@@ -33,9 +33,8 @@ std::string Lower(std::string_view text) {
 }
 
 bool IsHex(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) {
-    return std::isxdigit(c) != 0;
-  });
+  return !text.empty() && std::all_of(text.begin(), text.end(),
+                                      [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
 
 std::string OneOf(std::span<const std::string_view> names) {
@@ -118,8 +117,8 @@ class Section {
     const toml::node* node = Get(key);
     if (node == nullptr) return std::nullopt;
     if (!node->is_string()) {
-      errors_.Add(node->source(), Path(key) + " must be a string, not " +
-                                      std::string(TypeName(*node)));
+      errors_.Add(node->source(),
+                  Path(key) + " must be a string, not " + std::string(TypeName(*node)));
       return std::nullopt;
     }
     return node->as_string()->get();
@@ -140,8 +139,8 @@ class Section {
     const toml::node* node = Get(key);
     if (node == nullptr) return std::nullopt;
     if (!node->is_integer()) {
-      errors_.Add(node->source(), Path(key) + " must be an integer, not " +
-                                      std::string(TypeName(*node)));
+      errors_.Add(node->source(),
+                  Path(key) + " must be an integer, not " + std::string(TypeName(*node)));
       return std::nullopt;
     }
     std::int64_t value = node->as_integer()->get();
@@ -163,8 +162,8 @@ class Section {
     } else if (node->is_floating_point()) {
       value = node->as_floating_point()->get();
     } else {
-      errors_.Add(node->source(), Path(key) + " must be a number, not " +
-                                      std::string(TypeName(*node)));
+      errors_.Add(node->source(),
+                  Path(key) + " must be a number, not " + std::string(TypeName(*node)));
       return std::nullopt;
     }
     if (!(value > 0) || value > 1e9) {  // also rejects nan and inf
@@ -181,8 +180,8 @@ class Section {
     if (node == nullptr) return out;
     const toml::array* array = node->as_array();
     if (array == nullptr) {
-      errors_.Add(node->source(), Path(key) + " must be an array of strings, not " +
-                                      std::string(TypeName(*node)));
+      errors_.Add(node->source(),
+                  Path(key) + " must be an array of strings, not " + std::string(TypeName(*node)));
       return out;
     }
     for (std::size_t i = 0; i < array->size(); ++i) {
@@ -243,8 +242,8 @@ class Section {
       std::string message = "unknown key " + Path(key.str());
       std::string known;
       for (const std::string& k : known_) known += (known.empty() ? "" : ", ") + k;
-      message += name_.empty() ? " (a policy has " + known + ")"
-                               : " ([" + name_ + "] has " + known + ")";
+      message +=
+          name_.empty() ? " (a policy has " + known + ")" : " ([" + name_ + "] has " + known + ")";
       errors_.Add(key.source(), message);
     }
   }
@@ -291,7 +290,8 @@ std::optional<GpuModelRule> ParseGpuRule(const PolicyName& entry, const toml::so
   if (lower.size() > 3 && lower.compare(0, 3, "gfx") == 0 && IsHex(lower.substr(3))) {
     rule.kind = GpuModelRule::Kind::kGfx;
     if (table.FindByGfx(lower).empty()) {
-      errors.Add(region, where + " is \"" + entry.text + "\"; no GPU in the GPU table has that ISA");
+      errors.Add(region,
+                 where + " is \"" + entry.text + "\"; no GPU in the GPU table has that ISA");
       return std::nullopt;
     }
     return rule;
@@ -377,7 +377,8 @@ void ParseRocm(Section& top, Policy& policy, Errors& errors) {
   if (table == nullptr) return;
   policy.rocm_where = errors.At(table->source());
   Section s(*table, "rocm", errors);
-  for (auto [key, slot] : {std::pair{"min", &policy.rocm_min}, std::pair{"max", &policy.rocm_max}}) {
+  for (auto [key, slot] :
+       {std::pair{"min", &policy.rocm_min}, std::pair{"max", &policy.rocm_max}}) {
     std::optional<std::string> value = s.String(key);
     if (!value) continue;
     if (!IsRelease(*value)) {
@@ -411,9 +412,8 @@ void ParseFrameworks(Section& top, Policy& policy, Errors& errors) {
   for (Framework f : kAllFrameworks) known.push_back(ToString(f));
   for (const PolicyName& name : s.Strings("require")) {
     if (std::find(known.begin(), known.end(), name.text) == known.end()) {
-      errors.Add(name.where,
-                 "frameworks.require has \"" + name.text + "\"; the frameworks layer knows " +
-                     OneOf(known));
+      errors.Add(name.where, "frameworks.require has \"" + name.text +
+                                 "\"; the frameworks layer knows " + OneOf(known));
       continue;
     }
     policy.frameworks.push_back(name);
@@ -446,8 +446,8 @@ void ParseWaivers(Section& top, Policy& policy, Errors& errors) {
       errors.Add(RegionOf(table, "reason"), name + ".reason is empty; say why it is accepted");
     }
     if (gpu && !IsBdf(Lower(*gpu))) {
-      errors.Add(RegionOf(table, "gpu"), name + ".gpu is \"" + *gpu +
-                                             "\"; a GPU is its PCI address, \"0000:c1:00.0\"");
+      errors.Add(RegionOf(table, "gpu"),
+                 name + ".gpu is \"" + *gpu + "\"; a GPU is its PCI address, \"0000:c1:00.0\"");
       gpu.reset();
     }
     s.RejectUnknown();
@@ -485,9 +485,8 @@ void ParseBench(Section& top, Policy& policy, Errors& errors) {
                      "\"; floors in GB/s are for bandwidth benchmarks (memory.*, host.*, peer.*)");
       continue;
     }
-    std::optional<GpuModelRule> rule =
-        ParseGpuRule({*model, errors.At(RegionOf(t, "model"))}, RegionOf(t, "model"),
-                     name + ".model", errors);
+    std::optional<GpuModelRule> rule = ParseGpuRule({*model, errors.At(RegionOf(t, "model"))},
+                                                    RegionOf(t, "model"), name + ".model", errors);
     if (!rule) continue;
     PolicyBenchFloor floor;
     floor.model = *rule;
@@ -499,9 +498,8 @@ void ParseBench(Section& top, Policy& policy, Errors& errors) {
 }
 
 std::string FileStem(std::string_view path) {
-  std::string_view base = path.substr(path.find_last_of('/') == std::string_view::npos
-                                          ? 0
-                                          : path.find_last_of('/') + 1);
+  std::string_view base = path.substr(
+      path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
   if (base.size() > 5 && base.substr(base.size() - 5) == ".toml") base.remove_suffix(5);
   return std::string(base);
 }

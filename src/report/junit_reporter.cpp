@@ -17,8 +17,8 @@ namespace {
 using report_text::XmlAttribute;
 using report_text::XmlText;
 
-constexpr Layer kLayers[] = {Layer::kHardware,   Layer::kDriver,     Layer::kRuntime,
-                             Layer::kLibraries,  Layer::kFrameworks, Layer::kBenchmarks,
+constexpr Layer kLayers[] = {Layer::kHardware,  Layer::kDriver,     Layer::kRuntime,
+                             Layer::kLibraries, Layer::kFrameworks, Layer::kBenchmarks,
                              Layer::kPolicy};
 
 // One <testcase>: a check, or a check on one GPU.
@@ -64,15 +64,19 @@ std::vector<TestCase> CasesFor(const CheckRecord& r, const Report& report) {
   bool names_gpus = false;
   for (const Finding& f : r.outcome.findings) names_gpus |= !gpu_of(f).empty();
   for (const GpuSummary& gpu : report.gpus) {
-    TestCase c{r.id + " [" + gpu.pci + "]", classname, Status::kPass,
-               seconds / static_cast<double>(report.gpus.size()), r.outcome.summary, {},
+    TestCase c{r.id + " [" + gpu.pci + "]",
+               classname,
+               Status::kPass,
+               seconds / static_cast<double>(report.gpus.size()),
+               r.outcome.summary,
+               {},
                r.blocked_by};
     for (const Finding& f : r.outcome.findings) {
       std::string of = gpu_of(f);
       if (of.empty() || of == gpu.pci) c.findings.push_back(&f);
     }
-    c.status = names_gpus || r.outcome.status == Status::kPass ? WorstOf(c.findings)
-                                                               : r.outcome.status;
+    c.status =
+        names_gpus || r.outcome.status == Status::kPass ? WorstOf(c.findings) : r.outcome.status;
     if (c.status == Status::kInfo) c.status = Status::kPass;
     // The check's summary speaks of the GPU it found something on; this case speaks of its own.
     const Finding* own = nullptr;
@@ -111,8 +115,8 @@ const Finding* Deciding(const TestCase& c) {
 }
 
 void WriteCase(const TestCase& c, const Report& report, std::ostream& out) {
-  out << fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.6f}\"", XmlAttribute(c.name),
-                     XmlAttribute(c.classname), c.seconds);
+  out << fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{:.6f}\"",
+                     XmlAttribute(c.name), XmlAttribute(c.classname), c.seconds);
   std::string details;
   for (const Finding* f : c.findings) details += FindingText(*f);
   const Finding* deciding = Deciding(c);

@@ -51,8 +51,7 @@ std::string_view Meaning(Verdict verdict) {
 }
 
 void WriteHeader(const Report& report, std::ostream& out) {
-  out << fmt::format("## rocm-doctor: {} (exit {})\n\n", Meaning(report.verdict),
-                     report.exit_code);
+  out << fmt::format("## rocm-doctor: {} (exit {})\n\n", Meaning(report.verdict), report.exit_code);
   std::vector<std::string> parts{"rocm-doctor " + MarkdownText(report.tool_version)};
   if (report.host.kernel) parts.push_back("Linux " + MarkdownText(*report.host.kernel));
   if (report.host.os) parts.push_back(MarkdownText(*report.host.os));
@@ -74,7 +73,8 @@ void WriteHeader(const Report& report, std::ostream& out) {
     for (const RedactionSummary& r : *report.redacted) {
       kinds.push_back(fmt::format("{} {}", r.values, MarkdownText(r.kind)));
     }
-    out << "Redacted: " << (kinds.empty() ? "nothing identifying found" : fmt::format("{}", fmt::join(kinds, ", ")))
+    out << "Redacted: "
+        << (kinds.empty() ? "nothing identifying found" : fmt::format("{}", fmt::join(kinds, ", ")))
         << "  \n";
   }
   out << '\n';
@@ -99,15 +99,15 @@ void WriteRootCauses(const Report& report, std::ostream& out) {
                        MarkdownCode(cause.finding.code));
     out << MarkdownText(cause.finding.message) << "\n\n";
     for (const Symptom& sym : cause.symptoms) {
-      out << "This is why " << MarkdownText(titles[sym.check_id]) << " says: "
-          << MarkdownText(sym.finding.message) << "\n\n";
+      out << "This is why " << MarkdownText(titles[sym.check_id])
+          << " says: " << MarkdownText(sym.finding.message) << "\n\n";
     }
     const Remediation& fix = cause.remediation;
     std::vector<std::string> notes;
     if (fix.requires_root) notes.emplace_back("needs root");
     if (fix.reboot_required) notes.emplace_back("then reboot");
-    out << "**Fix**" << (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; ")))
-        << ": " << MarkdownText(fix.text) << "\n\n";
+    out << "**Fix**" << (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; "))) << ": "
+        << MarkdownText(fix.text) << "\n\n";
     if (!fix.commands.empty()) {
       std::string all;
       for (const std::string& c : fix.commands) all += c + "\n";
@@ -231,8 +231,9 @@ void WriteBenchmarks(const Report& report, std::ostream& out) {
                             : (b.device ? std::to_string(*b.device) : std::string("–"));
     std::string limit = figure(b.limit, b.unit);
     if (b.limit) limit = (b.limit_is_ceiling ? "at most " : "at least ") + limit;
-    std::string result = b.status == "ok" ? figure(b.median, b.unit)
-                                          : MarkdownCell(b.status + (b.reason ? ": " + *b.reason : ""));
+    std::string result = b.status == "ok"
+                             ? figure(b.median, b.unit)
+                             : MarkdownCell(b.status + (b.reason ? ": " + *b.reason : ""));
     out << "| " << Icon(b.verdict) << " | " << MarkdownCode(b.name, true) << " | " << gpu << " | "
         << result << " | " << figure(b.best, b.unit) << " | " << limit << " | "
         << (b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak) : "–") << " |\n";

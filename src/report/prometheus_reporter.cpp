@@ -18,9 +18,8 @@ namespace {
 
 using Labels = std::vector<std::pair<std::string, std::string>>;
 
-constexpr Status kStatuses[] = {Status::kPass,    Status::kSkip,    Status::kInfo,
-                                Status::kWarn,    Status::kUnknown, Status::kTimeout,
-                                Status::kError,   Status::kFail};
+constexpr Status kStatuses[] = {Status::kPass,    Status::kSkip,    Status::kInfo,  Status::kWarn,
+                                Status::kUnknown, Status::kTimeout, Status::kError, Status::kFail};
 constexpr Verdict kVerdicts[] = {Verdict::kPass, Verdict::kWarn, Verdict::kFail, Verdict::kUnknown};
 
 // Go's float formatting as Prometheus parses it; finite values only reach here.
@@ -28,8 +27,7 @@ std::string Number(double value) { return fmt::format("{}", value); }
 
 class Family {
  public:
-  Family(std::ostream& out, std::string_view name, std::string_view help)
-      : out_(out), name_(name) {
+  Family(std::ostream& out, std::string_view name, std::string_view help) : out_(out), name_(name) {
     out_ << "# HELP " << name_ << ' ' << help << '\n' << "# TYPE " << name_ << " gauge\n";
   }
   void Sample(const Labels& labels, double value) {

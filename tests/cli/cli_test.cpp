@@ -99,12 +99,14 @@ TEST(Cli, MissingSysrootIsAClearError) {
 
 TEST(Cli, OnlyRunsTheSelectedLayer) {
   CommandOutcome out = Doctor({"check", "--format", "json", "--only", "hardware"});
-  for (const auto& c : Json(out)["checks"]) EXPECT_EQ(c["layer"], "hardware") << c["id"];
+  const nlohmann::json report = Json(out);  // a temporary's member would die before the loop
+  for (const auto& c : report["checks"]) EXPECT_EQ(c["layer"], "hardware") << c["id"];
 }
 
 TEST(Cli, SkipGlobRemovesChecks) {
   CommandOutcome out = Doctor({"check", "--format", "json", "--skip", "driver.*"});
-  for (const auto& c : Json(out)["checks"]) EXPECT_NE(c["layer"], "driver") << c["id"];
+  const nlohmann::json report = Json(out);
+  for (const auto& c : report["checks"]) EXPECT_NE(c["layer"], "driver") << c["id"];
 }
 
 TEST(Cli, ListShowsEveryCheckWithItsPrerequisites) {

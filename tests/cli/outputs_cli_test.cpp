@@ -65,7 +65,8 @@ TEST(Outputs, OneRunWritesEveryFormatAtOnce) {
   EXPECT_EQ(out.exit_code, 0) << out.err;
   auto report = nlohmann::json::parse(out.out, nullptr, false);
   ASSERT_FALSE(report.is_discarded()) << out.out.substr(0, 200);
-  EXPECT_EQ(Read(dir.path() / "r.xml").rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", 0),
+  EXPECT_EQ(Read(dir.path() / "r.xml")
+                .rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", 0),
             0u);
   EXPECT_NE(Read(dir.path() / "r.prom").find("rocm_doctor_verdict{verdict=\"warn\"} 1\n"),
             std::string::npos);
@@ -101,7 +102,8 @@ TEST(Outputs, BadOutputListsAreUsageErrors) {
   CommandOutcome empty = Doctor({"check", "-o", "junit="});
   EXPECT_EQ(empty.exit_code, 2);
   EXPECT_NE(empty.err.find("-o junit=: no file name"), std::string::npos) << empty.err;
-  CommandOutcome twice = Doctor({"check", "-o", "junit=" + (dir / "x"), "-o", "json=" + (dir / "x")});
+  CommandOutcome twice =
+      Doctor({"check", "-o", "junit=" + (dir / "x"), "-o", "json=" + (dir / "x")});
   EXPECT_EQ(twice.exit_code, 2);
   EXPECT_NE(twice.err.find("is named twice"), std::string::npos) << twice.err;
   CommandOutcome format = Doctor({"check", "--format", "xml"});
@@ -127,8 +129,7 @@ TEST(Outputs, RedactRemovesTheHostnameAndUserFromEveryFormat) {
   std::ofstream(machine / "proc/sys/kernel/hostname") << "gpunode17.corp.example\n";
 
   auto run = [&](bool redact) {
-    std::vector<std::string> args{"check", "--sysroot", machine.string(), "--format", "json",
-                                  "-v"};
+    std::vector<std::string> args{"check", "--sysroot", machine.string(), "--format", "json", "-v"};
     for (const char* f : {"junit", "prometheus", "markdown", "terminal"}) {
       args.push_back("-o");
       args.push_back(std::string(f) + "=" + (dir / (std::string("out.") + f)));

@@ -60,7 +60,8 @@ const nlohmann::json* CheckNamed(const nlohmann::json& report, std::string_view 
 
 TEST(PolicyCli, EveryExamplePolicyLoadsAndJudges) {
   std::size_t examples = 0;
-  for (const auto& entry : fs::directory_iterator(std::string(ROCMDOC_SOURCE_DIR) + "/docs/policies")) {
+  for (const auto& entry :
+       fs::directory_iterator(std::string(ROCMDOC_SOURCE_DIR) + "/docs/policies")) {
     if (entry.path().extension() != ".toml") continue;
     ++examples;
     CommandOutcome out = Doctor({"check", "--sysroot", Machine("mi300x-healthy"), "--policy",
@@ -79,10 +80,9 @@ TEST(PolicyCli, EveryExamplePolicyLoadsAndJudges) {
 TEST(PolicyCli, TheMi300xNodePolicyRejectsAnMi308xNode) {
   // mi300x-healthy is a capture of 8 MI308X (gfx942) on ROCm 6.2.0: right count and ROCm, but
   // the example policy admits MI300X only.
-  CommandOutcome out =
-      Doctor({"check", "--sysroot", Machine("mi300x-healthy"), "--policy",
-              std::string(ROCMDOC_SOURCE_DIR) + "/docs/policies/mi300x-node.toml", "--format",
-              "json"});
+  CommandOutcome out = Doctor({"check", "--sysroot", Machine("mi300x-healthy"), "--policy",
+                               std::string(ROCMDOC_SOURCE_DIR) + "/docs/policies/mi300x-node.toml",
+                               "--format", "json"});
   EXPECT_EQ(out.exit_code, 1) << out.err;
   nlohmann::json report = Json(out);
   EXPECT_EQ((*CheckNamed(report, "policy.gpu_count"))["status"], "pass");
@@ -140,8 +140,8 @@ TEST(PolicyCli, NamesAreCheckedAgainstThisBuild) {
 TEST(PolicyCli, AWaivedFindingStaysInTheReportButLeavesTheVerdict) {
   PolicyFile policy(
       "[[waive]]\ncode = \"hardware.pcie.link_degraded\"\nreason = \"riser runs Gen3 (OPS-1)\"\n");
-  CommandOutcome plain = Doctor({"check", "--sysroot", Machine("pcie-link-degraded"),
-                                 "--format", "json", "--fail-on", "warn"});
+  CommandOutcome plain = Doctor({"check", "--sysroot", Machine("pcie-link-degraded"), "--format",
+                                 "json", "--fail-on", "warn"});
   EXPECT_EQ(plain.exit_code, 1);
   CommandOutcome out = Doctor({"check", "--sysroot", Machine("pcie-link-degraded"), "--policy",
                                policy.path(), "--format", "json", "--fail-on", "warn"});
@@ -174,8 +174,9 @@ TEST(PolicyCli, ABandwidthFloorOverridesTheBuiltInThreshold) {
     }
     return nullptr;
   };
-  PolicyFile high("[policy]\nlevel = \"standard\"\n\n[[bench.floor]]\nmodel = \"MI300X\"\n"
-                  "benchmark = \"memory.triad\"\nmin_gb_per_s = 4500\n");
+  PolicyFile high(
+      "[policy]\nlevel = \"standard\"\n\n[[bench.floor]]\nmodel = \"MI300X\"\n"
+      "benchmark = \"memory.triad\"\nmin_gb_per_s = 4500\n");
   CommandOutcome out = Doctor({"check", "--sysroot", Machine("mi300x-bench-healthy"), "--policy",
                                high.path(), "--format", "json"});
   EXPECT_EQ(out.exit_code, 1) << out.err;
@@ -187,15 +188,17 @@ TEST(PolicyCli, ABandwidthFloorOverridesTheBuiltInThreshold) {
   EXPECT_EQ(b["verdict"], "fail");
   EXPECT_EQ(report["root_causes"][0]["code"], "bench.memory_bandwidth.low");
 
-  PolicyFile low("[policy]\nlevel = \"standard\"\n\n[[bench.floor]]\nmodel = \"gfx942\"\n"
-                 "benchmark = \"memory.triad\"\nmin_gb_per_s = 4000\n");
+  PolicyFile low(
+      "[policy]\nlevel = \"standard\"\n\n[[bench.floor]]\nmodel = \"gfx942\"\n"
+      "benchmark = \"memory.triad\"\nmin_gb_per_s = 4000\n");
   nlohmann::json passed = Json(Doctor({"check", "--sysroot", Machine("mi300x-bench-healthy"),
                                        "--policy", low.path(), "--format", "json"}));
   EXPECT_EQ(triad(passed)["limit"], 4e12);
   EXPECT_EQ(triad(passed)["verdict"], "pass");
 
-  PolicyFile typo("[[bench.floor]]\nmodel = \"MI300X\"\nbenchmark = \"memory.triadd\"\n"
-                  "min_gb_per_s = 4000\n");
+  PolicyFile typo(
+      "[[bench.floor]]\nmodel = \"MI300X\"\nbenchmark = \"memory.triadd\"\n"
+      "min_gb_per_s = 4000\n");
   CommandOutcome bad = Doctor({"check", "--policy", typo.path()});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find(typo.path() + ":1:1: bench.floor.benchmark: \"memory.triadd\" is not a "

@@ -26,13 +26,14 @@ import urllib.request
 import xml.etree.ElementTree as ET
 
 # Machines with: a warning root cause, a failure with blocked checks, 8 GPUs (per-GPU testcases),
-# a timeout (JUnit <error>), and a policy run (the policy layer, waivers).
+# a timeout, a policy run (the policy layer, waivers) and recorded benchmarks.
 RUNS = [
     ("pcie-link-degraded", []),
     ("kfd-permission-denied", []),
     ("mi300x-healthy", []),
     ("hip-probe-timeout", []),
     ("mi300x-healthy", ["--policy", "docs/policies/mi300x-node.toml"]),
+    ("mi300x-bench-healthy", ["--level", "standard"]),  # benchmark figures in base units
 ]
 FAILED = []
 TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$")

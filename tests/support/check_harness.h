@@ -16,5 +16,8 @@ CheckOutcome RunCheck(std::string_view id, std::shared_ptr<const SystemView> vie
 // True when `outcome` holds a finding with `code`.
 bool HasFinding(const CheckOutcome& outcome, std::string_view code);
 const Finding* FindFinding(const CheckOutcome& outcome, std::string_view code);
+// The finding would point into a temporary destroyed at the end of the statement (ASan saw it):
+// keep the outcome in a variable first.
+const Finding* FindFinding(const CheckOutcome&& outcome, std::string_view code) = delete;
 
 }  // namespace rocm_doctor::testing

@@ -138,6 +138,24 @@ TEST(BenchChecks, LowMemoryBandwidthFailsWithTheFloorAndTheDatasheet) {
             "rocm-doctor-hip --bench --only memory --device 0");
 }
 
+TEST(BenchChecks, EveryMissOfARunIsOneFinding) {
+  auto list = With(HealthyMi300x(), {"memory.copy", "B/s", 2.2e12, 2.1e12, 2.0e12});
+  list = With(list, {"memory.dot", "B/s", 2.0e12, 1.9e12, 1.8e12});
+  CheckOutcome out = RunCheck("bench.memory", Host(BenchJson(Mi300xDevice(), list)), Level());
+  ASSERT_EQ(out.findings.size(), 1u);
+  const Finding& f = out.findings[0];
+  EXPECT_EQ(f.code, "bench.memory_bandwidth.low");
+  EXPECT_EQ(f.message,
+            "device 0 (AMD Instinct MI300X, gfx942, 0000:c1:00.0): 2 benchmarks below their "
+            "floors: memory.copy 2.1 TB/s (floor 3.44 TB/s, 40% of peak), memory.dot 1.9 TB/s "
+            "(floor 2.65 TB/s, 36% of peak); the datasheet figure is 5.3 TB/s");
+  // Both figures, both threshold rows (gfx942 memory.* and memory.dot), the datasheet.
+  ASSERT_EQ(f.evidence.size(), 5u);
+  EXPECT_EQ(f.evidence[1].source, ".rocm-doctor/probes/hip-bench.json (memory.dot)");
+  EXPECT_EQ(f.params.at("benchmark"), "memory.copy,memory.dot");
+  EXPECT_EQ(Row(out, "memory.dot")->verdict, Status::kFail);
+}
+
 TEST(BenchChecks, HostBandwidthOnADegradedLinkNamesTheLink) {
   auto view = Host(BenchJson(Mi300xDevice(),
                              With(HealthyMi300x(), {"host.h2d_pinned", "B/s", 26e9, 25.5e9, 25e9})),

@@ -78,8 +78,8 @@ TEST(Jax, CpuOnlyJaxlibAndTheRocmPlugin) {
   view->Command("python-jax-0", ProbePrinted(Report("jax",
                                                     "\"backend\": \"cpu\", \"device_count\": 0, "
                                                     "\"devices\": [{\"platform\": \"cpu\"}]")));
-  const Finding* l =
-      FindFinding(RunCheck("frameworks.jax_gpu", view), "frameworks.jax.not_rocm_build");
+  const CheckOutcome jax_live = RunCheck("frameworks.jax_gpu", view);
+  const Finding* l = FindFinding(jax_live, "frameworks.jax.not_rocm_build");
   ASSERT_NE(l, nullptr);
   EXPECT_NE(l->message.find("jax.default_backend() is cpu and no ROCm plugin is installed"),
             std::string::npos);
@@ -98,8 +98,8 @@ TEST(OnnxRuntime, NoRocmProvider) {
   EXPECT_TRUE(HasFinding(out, "frameworks.onnxruntime.no_rocm_provider"));
   view->Command("python-onnxruntime-0",
                 ProbePrinted(Report("onnxruntime", "\"providers\": [\"CPUExecutionProvider\"]")));
-  const Finding* l = FindFinding(RunCheck("frameworks.onnxruntime_gpu", view),
-                                 "frameworks.onnxruntime.no_rocm_provider");
+  const CheckOutcome gpu_out = RunCheck("frameworks.onnxruntime_gpu", view);
+  const Finding* l = FindFinding(gpu_out, "frameworks.onnxruntime.no_rocm_provider");
   ASSERT_NE(l, nullptr);
   EXPECT_NE(l->message.find("get_available_providers() is [CPUExecutionProvider]"),
             std::string::npos);
@@ -124,8 +124,8 @@ TEST(Vllm, CudaWheelAndImportFailure) {
   view->Command(
       "python-vllm-0",
       ProbePrinted(Report("vllm", "\"rocm_build\": false, \"backend\": \"CudaPlatform\"")));
-  const Finding* l =
-      FindFinding(RunCheck("frameworks.vllm_gpu", view), "frameworks.vllm.not_rocm_build");
+  const CheckOutcome vllm_live = RunCheck("frameworks.vllm_gpu", view);
+  const Finding* l = FindFinding(vllm_live, "frameworks.vllm.not_rocm_build");
   ASSERT_NE(l, nullptr);
   EXPECT_NE(l->message.find("current_platform is CudaPlatform (is_rocm() False)"),
             std::string::npos);

@@ -49,8 +49,9 @@ TEST(TorchBuild, DebianCpuBuild) {
             std::string::npos)
       << fix.commands[0];
   AddHostRocm(*view, "6.2.0");
-  fix = Catalog::Instance().RemediationFor(
-      *FindFinding(RunCheck(kCheck, view), "frameworks.torch.cpu_build"));
+  const CheckOutcome with_rocm = RunCheck(kCheck, view);
+  ASSERT_TRUE(HasFinding(with_rocm, "frameworks.torch.cpu_build"));
+  fix = Catalog::Instance().RemediationFor(*FindFinding(with_rocm, "frameworks.torch.cpu_build"));
   EXPECT_NE(fix.commands[0].find("whl/rocm6.2"), std::string::npos) << fix.commands[0];
 }
 
@@ -134,7 +135,8 @@ TEST(TorchBuild, BuildOnTheHostsRocm) {
     auto view = Host();
     AddHostRocm(*view, "6.2.0");
     AddTorch(*view, kDist, "2.1.2", "5.7.31921-d1770ee1b", "", libs);
-    const Finding* f = FindFinding(RunCheck(kCheck, view), "frameworks.torch.rocm_mismatch");
+    const CheckOutcome out = RunCheck(kCheck, view);
+    const Finding* f = FindFinding(out, "frameworks.torch.rocm_mismatch");
     ASSERT_NE(f, nullptr);
     EXPECT_EQ(f->status, Status::kFail);
     EXPECT_NE(f->message.find("another major release, libamdhip64.so.5 is not there to load"),
@@ -144,7 +146,8 @@ TEST(TorchBuild, BuildOnTheHostsRocm) {
   {
     auto view = Host();
     AddTorch(*view, kDist, "2.4.0", "6.1.40091-a8dbc0c19", "", libs);
-    const Finding* f = FindFinding(RunCheck(kCheck, view), "frameworks.torch.rocm_mismatch");
+    const CheckOutcome out = RunCheck(kCheck, view);
+    const Finding* f = FindFinding(out, "frameworks.torch.rocm_mismatch");
     ASSERT_NE(f, nullptr);
     EXPECT_EQ(f->status, Status::kFail);
     EXPECT_NE(f->message.find("uses the host's ROCm, but no ROCm install found"), std::string::npos)

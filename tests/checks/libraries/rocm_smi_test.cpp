@@ -168,7 +168,8 @@ TEST(RocmSmiCheck, LoadFailureQuotesTheLoader) {
   RocmSmiReport wrong = Report({});
   wrong.init.reset();
   wrong.missing_symbols = {"rsmi_init", "rsmi_shut_down"};
-  const Finding* g = FindFinding(RunCheck(kCheck, Host(wrong)), "libraries.rocm_smi.load_failed");
+  const CheckOutcome wrong_out = RunCheck(kCheck, Host(wrong));
+  const Finding* g = FindFinding(wrong_out, "libraries.rocm_smi.load_failed");
   ASSERT_NE(g, nullptr);
   EXPECT_NE(g->message.find("loads but lacks rsmi_init, rsmi_shut_down"), std::string::npos);
 }

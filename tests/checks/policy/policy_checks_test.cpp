@@ -107,11 +107,12 @@ TEST(PolicyRocmRelease, InsideBelowAboveAndUnknown) {
   EXPECT_EQ(below.status, Status::kFail);
   const Finding* f = testing::FindFinding(below, "policy.rocm_version.out_of_range");
   ASSERT_NE(f, nullptr);
-  EXPECT_EQ(f->message, "ROCm 6.2.0 is older than 6.3; policy site (site.toml) accepts 6.3 or later.");
+  EXPECT_EQ(f->message,
+            "ROCm 6.2.0 is older than 6.3; policy site (site.toml) accepts 6.3 or later.");
   EXPECT_EQ(f->evidence[0].source, "/opt/rocm-6.2.0/.info/version");
 
-  CheckOutcome above = testing::RunCheck("policy.rocm_release", rocm620,
-                                         WithPolicy("[rocm]\nmax = \"6.1.2\"\n"));
+  CheckOutcome above =
+      testing::RunCheck("policy.rocm_release", rocm620, WithPolicy("[rocm]\nmax = \"6.1.2\"\n"));
   EXPECT_TRUE(testing::HasFinding(above, "policy.rocm_version.out_of_range"));
   EXPECT_NE(above.findings[0].message.find("newer than 6.1.2"), std::string::npos);
 

@@ -84,7 +84,8 @@ TEST(RuntimeHipDevices, NoDevicesMentionsAVisibilityMask) {
   auto view = HealthyMi300xHost();
   view->Env("HIP_VISIBLE_DEVICES", "");
   view->Command("hip-probe", Exited(kNoDevice));
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.hip.no_devices");
+  const CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.hip.no_devices");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("HIP_VISIBLE_DEVICES=\"\" is set"), std::string::npos) << f->message;
 }
@@ -137,7 +138,8 @@ TEST(RuntimeHipDevices, LoaderFailureIsAProbeFailure) {
 TEST(RuntimeHipDevices, GarbageIsAProbeFailureWithTheOutput) {
   auto view = HealthyMi300xHost();
   view->Command("hip-probe", Exited("hello\n"));
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.hip.probe_failed");
+  const CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.hip.probe_failed");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("printed no usable JSON"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("stdout began: hello\\n"), std::string::npos) << f->message;
@@ -171,7 +173,8 @@ TEST(RuntimeHipDevices, SmokeWrongDataSaysTheKernelDidNotRun) {
                                      R"({"ok":false,"error":null,"mismatch":{"index":0,)"
                                      R"("expected":1,"got":4294967295,"count":4096},)"
                                      R"("checked_elements":4096})")})));
-  const Finding* f = FindFinding(RunCheck(kCheck, view), "runtime.hip.smoke_failed");
+  const CheckOutcome out = RunCheck(kCheck, view);
+  const Finding* f = FindFinding(out, "runtime.hip.smoke_failed");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("4096 of 4096 elements wrong, first at index 0: expected 1, got "
                             "4294967295 (the untouched fill: the kernel did not run)"),

@@ -111,7 +111,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"wrong type", "[gpus]\ncount = \"8\"\n",
                 "p.toml:2:9: gpus.count must be an integer, not a string"},
         BadCase{"negative count", "[gpus]\ncount = -1\n", "p.toml:2:9: gpus.count is -1"},
-        BadCase{"float count", "[gpus]\ncount = 8.0\n", "p.toml:2:9: gpus.count must be an integer"},
+        BadCase{"float count", "[gpus]\ncount = 8.0\n",
+                "p.toml:2:9: gpus.count must be an integer"},
         BadCase{"section not a table", "gpus = 8\n", "p.toml:1:8: gpus must be a table"},
         BadCase{"empty gpus", "[gpus]\n", "p.toml:1:1: [gpus] sets neither count nor models"},
         BadCase{"empty models", "[gpus]\nmodels = []\n", "p.toml:2:10: gpus.models is empty"},
@@ -138,10 +139,12 @@ INSTANTIATE_TEST_SUITE_P(
                 "p.toml:2:7: rocm.min (6.3) is above rocm.max (6.2.4)"},
         BadCase{"empty rocm", "[rocm]\n", "p.toml:1:1: [rocm] sets neither min nor max"},
         BadCase{"unknown framework", "[frameworks]\nrequire = [\"pytorch\"]\n",
-                "p.toml:2:12: frameworks.require has \"pytorch\"; the frameworks layer knows \"torch\""},
+                "p.toml:2:12: frameworks.require has \"pytorch\"; the frameworks layer knows "
+                "\"torch\""},
         BadCase{"skip not array", "[checks]\nskip = \"driver.iommu\"\n",
                 "p.toml:2:8: checks.skip must be an array of strings"},
-        BadCase{"empty skip entry", "[checks]\nskip = [\"\"]\n", "p.toml:2:9: checks.skip[0] is empty"},
+        BadCase{"empty skip entry", "[checks]\nskip = [\"\"]\n",
+                "p.toml:2:9: checks.skip[0] is empty"},
         BadCase{"waive as table", "[waive]\ncode = \"a.b.c\"\n",
                 "p.toml:1:1: waive must be an array of tables ([[waive]])"},
         BadCase{"waive without reason", "[[waive]]\ncode = \"hardware.bar.small\"\n",
@@ -169,7 +172,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"floor missing value",
                 "[[bench.floor]]\nmodel = \"MI300X\"\nbenchmark = \"memory.triad\"\n",
                 "p.toml:1:1: bench.floor[0].min_gb_per_s is required"},
-        BadCase{"bench unknown key", "[bench]\nfloors = []\n", "p.toml:2:1: unknown key bench.floors"}));
+        BadCase{"bench unknown key", "[bench]\nfloors = []\n",
+                "p.toml:2:1: unknown key bench.floors"}));
 
 TEST(PolicyParse, ReportsEveryErrorNotJustTheFirst) {
   Result<Policy> p = ParsePolicy("[gpus]\ncount = \"x\"\n[rocm]\nmin = 6\nbogus = 1\n", "p.toml");

@@ -13,9 +13,9 @@ TEST(CompareRelease, ComparesOnThePartsTheBoundGives) {
   EXPECT_EQ(CompareRelease("6.2.4", "6.2.3"), 1);
   EXPECT_EQ(CompareRelease("6.1.3", "6.2"), -1);
   EXPECT_EQ(CompareRelease("7.0", "6"), 1);
-  EXPECT_EQ(CompareRelease("6", "6.0.0"), 0);       // missing parts are 0
+  EXPECT_EQ(CompareRelease("6", "6.0.0"), 0);          // missing parts are 0
   EXPECT_EQ(CompareRelease("6.2.0-66", "6.2.1"), -1);  // a build suffix is ignored
-  EXPECT_EQ(CompareRelease("10.0", "9.9"), 1);       // numbers, not text
+  EXPECT_EQ(CompareRelease("10.0", "9.9"), 1);         // numbers, not text
 }
 
 TEST(CompareRelease, RefusesWhatIsNotAVersion) {

@@ -33,7 +33,8 @@ constexpr FindingSpec kSpecs[] = {
 };
 ROCMDOC_REGISTER_FINDINGS(kSpecs);
 
-constexpr char kHostile[] = "<b>bold</b> & \"quoted\" 'single' | pipe *star* _under_ `tick` \x01 \xff";
+constexpr char kHostile[] =
+    "<b>bold</b> & \"quoted\" 'single' | pipe *star* _under_ `tick` \x01 \xff";
 
 CheckRecord Record(std::string id, Layer layer, std::string title, Status status,
                    std::string summary, std::vector<Finding> findings = {},
@@ -70,25 +71,26 @@ Report FleetReport() {
   report.duration_ms = 1250;
   report.policy = PolicySummary{"mi300x-node", "/etc/rocm-doctor/mi300x-node.toml", 1};
 
-  Finding denied = MakeFinding("test.formats.kfd_denied",
-                               "/dev/kfd is crw-rw---- root:render, and alice is not in group render.",
-                               {{"/dev/kfd", "crw-rw---- root:render", "read-write for alice"}},
-                               {{"user", "alice"}});
-  Finding slow_a = WithBdf(MakeFinding("test.formats.link_slow", "0000:03:00.0 runs at 8.0 GT/s x16",
-                                       {{"/sys/bus/pci/devices/0000:03:00.0/current_link_speed",
-                                         "8.0 GT/s PCIe", "16.0 GT/s PCIe"}}),
-                           "0000:03:00.0");
+  Finding denied = MakeFinding(
+      "test.formats.kfd_denied",
+      "/dev/kfd is crw-rw---- root:render, and alice is not in group render.",
+      {{"/dev/kfd", "crw-rw---- root:render", "read-write for alice"}}, {{"user", "alice"}});
+  Finding slow_a =
+      WithBdf(MakeFinding("test.formats.link_slow", "0000:03:00.0 runs at 8.0 GT/s x16",
+                          {{"/sys/bus/pci/devices/0000:03:00.0/current_link_speed", "8.0 GT/s PCIe",
+                            "16.0 GT/s PCIe"}}),
+              "0000:03:00.0");
   slow_a.waived = true;
   slow_a.waiver = "riser runs Gen3 (OPS-1)";
-  Finding slow_b = WithBdf(MakeFinding("test.formats.link_slow",
-                                       "0000:04:00.0 runs at 2.5 GT/s x16",
-                                       {{"/sys/bus/pci/devices/0000:04:00.0/current_link_speed",
-                                         "2.5 GT/s PCIe", "16.0 GT/s PCIe"}}),
-                           "0000:04:00.0");
+  Finding slow_b =
+      WithBdf(MakeFinding("test.formats.link_slow", "0000:04:00.0 runs at 2.5 GT/s x16",
+                          {{"/sys/bus/pci/devices/0000:04:00.0/current_link_speed", "2.5 GT/s PCIe",
+                            "16.0 GT/s PCIe"}}),
+              "0000:04:00.0");
   Finding hung = MakeFinding("test.formats.probe_timeout", "hip-probe did not finish in 30 s",
                              {{"hip-probe", "killed at the deadline", ""}});
-  Finding gpu_a = WithBdf(MakeFinding("test.formats.gpu_found", "AMD Instinct MI300X at 0000:03:00.0"),
-                          "0000:03:00.0");
+  Finding gpu_a = WithBdf(
+      MakeFinding("test.formats.gpu_found", "AMD Instinct MI300X at 0000:03:00.0"), "0000:03:00.0");
   Finding hostile = MakeFinding("test.formats.gpu_found", kHostile, {{"/proc/x", kHostile, ""}});
 
   report.checks = {
@@ -101,8 +103,8 @@ Report FleetReport() {
       Record("driver.kfd_access", Layer::kDriver, "/dev/kfd access", Status::kFail,
              "permission denied for alice", {denied}),
       Record("driver.weird", Layer::kDriver, "Hostile text", Status::kInfo, kHostile, {hostile}),
-      Record("runtime.hip_devices", Layer::kRuntime, "HIP devices", Status::kTimeout,
-             hung.message, {hung}, "driver.kfd_access"),
+      Record("runtime.hip_devices", Layer::kRuntime, "HIP devices", Status::kTimeout, hung.message,
+             {hung}, "driver.kfd_access"),
       Record("runtime.env", Layer::kRuntime, "Environment", Status::kSkip,
              "blocked by /dev/kfd access", {}, "driver.kfd_access"),
       Record("policy.gpu_count", Layer::kPolicy, "GPU count", Status::kPass,
@@ -309,8 +311,8 @@ TEST(RedactReport, EveryFormatRendersTheRedactedReport) {
   std::ostringstream json, terminal;
   WriteJsonReport(report, json);
   WriteTerminalReport(report, terminal, TerminalStyle{false, true});
-  for (const std::string& text : {Junit(report), Prometheus(report), Markdown(report), json.str(),
-                                  terminal.str()}) {
+  for (const std::string& text :
+       {Junit(report), Prometheus(report), Markdown(report), json.str(), terminal.str()}) {
     for (std::string_view secret : {"node17", "alice", "10.1.2.3", "aa:bb:cc:dd:ee:ff"}) {
       EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in:\n" << text.substr(0, 400);
     }
