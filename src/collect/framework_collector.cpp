@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "collect/framework_parse.h"
+#include "collect/python_collector.h"
 #include "collect/sysfs_reader.h"
 #include "rocm_doctor/facts/frameworks.h"
 
@@ -84,7 +85,7 @@ class Collector {
   explicit Collector(const SystemView& view) : view_(view) {}
 
   FrameworkFacts Collect() {
-    facts_.python = CollectFacts<PythonFacts>(view_);
+    facts_.python = CollectPythonEnvironments(view_, listings_);
     for (std::size_t e = 0; e < facts_.python.envs.size(); ++e) {
       std::vector<bool> found(std::size(kSpecs), false);
       for (const std::string& site : facts_.python.envs[e].site_dirs) {

@@ -1,6 +1,8 @@
 // PythonFacts: which Python interpreters exist for this user, which one `python3` runs, and
 // where each imports packages from. Files only: a pyenv shim is followed by reading pyenv's
 // version files the way `pyenv which` does, never by running it.
+#include "collect/python_collector.h"
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -19,6 +21,9 @@ using python::ParentDir;
 
 // pyvenv.cfg, version files and shims are a few hundred bytes.
 constexpr std::size_t kSmallFileLimit = 64 * 1024;
+// What is read of a candidate interpreter: enough for a pyenv shim's exec line (about 270
+// bytes); of a binary, the capture keeps only this much.
+constexpr std::size_t kHeadLimit = 512;
 // pyenv versions and conda environments looked at: far above a real user's, a bound for a
 // hostile tree.
 constexpr std::size_t kMaxEnvironments = 64;
@@ -29,16 +34,6 @@ constexpr std::string_view kCondaBases[] = {"miniconda3", "anaconda3", "miniforg
                                             "micromamba"};
 constexpr char kOptConda[] = "/opt/conda";
 
-bool IsRegularFile(const SystemView& view, const std::string& path) {
-  NodeInfo info = view.Stat(path);
-  return info.ok() && info.type == NodeType::kRegular;
-}
-
-bool IsDirectory(const SystemView& view, const std::string& path) {
-  NodeInfo info = view.Stat(path);
-  return info.ok() && info.type == NodeType::kDirectory;
-}
-
 struct VenvConfig {
   std::string path;  // ".../pyvenv.cfg"
   std::map<std::string, std::string> keys;
@@ -46,7 +41,8 @@ struct VenvConfig {
 
 class Collector {
  public:
-  explicit Collector(const SystemView& view) : view_(view) {
+  Collector(const SystemView& view, std::map<std::string, DirListing>& listings)
+      : view_(view), listings_(listings) {
     if (auto home = view.GetEnv("HOME"); home && !home->empty() && home->front() == '/') {
       home_ = NormalizePath(*home);
     }
@@ -61,6 +57,26 @@ class Collector {
     }
     no_user_site_ = view.GetEnv("PYTHONNOUSERSITE").value_or("").size() > 0;
   }
+
+  // Whether a path is a readable file, and its first bytes. A read, not a stat: the live
+  // SystemView's Stat looks up the owner and group names (/etc/passwd, /etc/group) each time.
+  const FileContent& Head(const std::string& path) {
+    auto it = heads_.find(path);
+    if (it == heads_.end()) it = heads_.emplace(path, view_.ReadFile(path, kHeadLimit)).first;
+    return it->second;
+  }
+  // A file that exists but cannot be read (mode 0711) still runs.
+  bool IsFile(const std::string& path) {
+    const FileContent& head = Head(path);
+    return head.ok() || head.status == FsStatus::kPermissionDenied;
+  }
+
+  const DirListing& List(const std::string& dir) {
+    auto it = listings_.find(dir);
+    if (it == listings_.end()) it = listings_.emplace(dir, view_.ListDir(dir)).first;
+    return it->second;
+  }
+  bool IsDir(const std::string& path) { return List(path).ok(); }
 
   PythonFacts Collect() {
     std::optional<std::size_t> active;
@@ -95,7 +111,7 @@ class Collector {
     for (const std::string& dir : path_) {
       if (!skip_dir.empty() && NormalizePath(dir) == skip_dir) continue;
       const std::string candidate = JoinPath(dir, program);
-      if (IsRegularFile(view_, candidate)) return candidate;
+      if (IsFile(candidate)) return candidate;
     }
     return std::nullopt;
   }
@@ -104,7 +120,7 @@ class Collector {
   std::optional<std::size_t> AddPrefixEnv(const std::string& prefix, const std::string& label) {
     for (const char* name : {"python3", "python"}) {
       const std::string exe = prefix + "/bin/" + name;
-      if (IsRegularFile(view_, exe)) return Add(exe, label);
+      if (IsFile(exe)) return Add(exe, label);
       facts_.searched.push_back(exe);
     }
     facts_.notes.push_back(label + " is " + prefix + ", which has no bin/python3 or bin/python");
@@ -158,7 +174,7 @@ class Collector {
       names = {"system"};
       source = "pyenv's default";
     }
-    const std::vector<std::string> installed = view_.ListDir(root + "/versions").names;
+    const std::vector<std::string> installed = List(root + "/versions").names;
     std::vector<std::string> tried;
     for (const std::string& name : names) {
       if (name == "system") {
@@ -174,7 +190,7 @@ class Collector {
         continue;
       }
       const std::string exe = root + "/versions/" + *version + "/bin/" + program;
-      if (IsRegularFile(view_, exe)) {
+      if (IsFile(exe)) {
         return PyenvChoice{exe, "version " + *version + " (from " + source + ")"};
       }
       tried.push_back(*version + " (no " + program + ")");
@@ -203,12 +219,11 @@ class Collector {
 
   std::optional<std::size_t> Add(const std::string& interpreter, const std::string& label) {
     facts_.searched.push_back(interpreter);
-    if (!IsRegularFile(view_, interpreter)) return std::nullopt;
+    if (!IsFile(interpreter)) return std::nullopt;
     PythonEnvironment env;
     env.interpreter = interpreter;
     env.executable = interpreter;
-    FileContent head = view_.ReadFile(interpreter, 4096);
-    if (head.ok() && python::IsPyenvShim(head.data)) {
+    if (python::IsPyenvShim(Head(interpreter).data)) {
       std::optional<PyenvChoice> choice = ResolveShim(interpreter);
       if (!choice) return std::nullopt;
       env.executable = choice->executable;
@@ -229,7 +244,7 @@ class Collector {
       venv_configs_[env.prefix] = *cfg;
     } else {
       env.prefix = ParentDir(ParentDir(env.resolved));
-      if (IsDirectory(view_, env.prefix + "/conda-meta")) {
+      if (IsDir(env.prefix + "/conda-meta")) {
         env.kind = PythonKind::kConda;
       } else if (!pyenv_root_.empty() && env.prefix.rfind(pyenv_root_ + "/versions/", 0) == 0) {
         env.kind = PythonKind::kPyenv;
@@ -270,7 +285,7 @@ class Collector {
 
   std::vector<std::string> LibMinors(const std::string& prefix) {
     std::vector<std::string> minors;
-    for (const std::string& name : view_.ListDir(prefix + "/lib").names) {
+    for (const std::string& name : List(prefix + "/lib").names) {
       std::string minor = python::MinorFromExecutableName(name);
       if (!minor.empty() && minor.rfind("3.", 0) == 0) minors.push_back(minor);
     }
@@ -279,15 +294,14 @@ class Collector {
 
   void AddPyenvVersions() {
     if (pyenv_root_.empty()) return;
-    DirListing versions = view_.ListDir(pyenv_root_ + "/versions");
-    std::vector<std::string> names = versions.names;
+    std::vector<std::string> names = List(pyenv_root_ + "/versions").names;
     std::sort(names.begin(), names.end(), python::VersionLess);
     for (const std::string& name : names) {
       if (facts_.envs.size() >= kMaxEnvironments) return;
       const std::string bin = pyenv_root_ + "/versions/" + name + "/bin/";
-      if (IsRegularFile(view_, bin + "python3")) {
+      if (IsFile(bin + "python3")) {
         Add(bin + "python3", "pyenv versions");
-      } else if (IsRegularFile(view_, bin + "python")) {
+      } else if (IsFile(bin + "python")) {
         Add(bin + "python", "pyenv versions");
       }
     }
@@ -308,10 +322,9 @@ class Collector {
     }
     base(kOptConda);
     for (const std::string& b : bases) {
-      if (!IsDirectory(view_, b)) continue;
+      if (!IsDir(b)) continue;
       AddCondaEnv(b);
-      DirListing envs = view_.ListDir(b + "/envs");
-      for (const std::string& name : envs.names) AddCondaEnv(b + "/envs/" + name);
+      for (const std::string& name : List(b + "/envs").names) AddCondaEnv(b + "/envs/" + name);
     }
   }
 
@@ -319,7 +332,7 @@ class Collector {
     if (facts_.envs.size() >= kMaxEnvironments) return;
     for (const char* name : {"python3", "python"}) {
       const std::string exe = prefix + "/bin/" + name;
-      if (IsRegularFile(view_, exe)) {
+      if (IsFile(exe)) {
         Add(exe, "conda envs");
         return;
       }
@@ -371,18 +384,20 @@ class Collector {
     for (const std::string& dir : candidates) {
       const std::string normal = NormalizePath(dir);
       if (std::find(out.begin(), out.end(), normal) != out.end()) continue;
-      NodeInfo info = view_.Stat(normal);
-      if (info.ok() && info.type == NodeType::kDirectory) {
+      const DirListing& listing = List(normal);
+      if (listing.ok()) {
         out.push_back(normal);
-      } else if (info.status == FsStatus::kPermissionDenied || info.status == FsStatus::kError) {
-        facts_.notes.push_back(normal + ": " + std::string(ToString(info.status)) +
-                               (info.error.empty() ? "" : " (" + info.error + ")"));
+      } else if (listing.status == FsStatus::kPermissionDenied) {
+        facts_.notes.push_back(normal + ": " + std::string(ToString(listing.status)) +
+                               (listing.error.empty() ? "" : " (" + listing.error + ")"));
       }
     }
     return out;
   }
 
   const SystemView& view_;
+  std::map<std::string, DirListing>& listings_;
+  std::map<std::string, FileContent> heads_;
   PythonFacts facts_;
   std::string home_;
   std::string pyenv_root_;
@@ -441,9 +456,15 @@ const PythonEnvironment* PythonFacts::Active() const {
   return nullptr;
 }
 
+PythonFacts CollectPythonEnvironments(const SystemView& view,
+                                      std::map<std::string, DirListing>& listings) {
+  return Collector(view, listings).Collect();
+}
+
 template <>
 PythonFacts CollectFacts<PythonFacts>(const SystemView& view) {
-  return Collector(view).Collect();
+  std::map<std::string, DirListing> listings;
+  return CollectPythonEnvironments(view, listings);
 }
 
 }  // namespace rocm_doctor

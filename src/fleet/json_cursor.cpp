@@ -1,7 +1,10 @@
 #include "fleet/json_cursor.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace rocm_doctor::fleet {
 namespace {
@@ -34,6 +37,24 @@ void AppendUtf8(std::string& out, unsigned code) {
   }
 }
 
+std::uint64_t LoadWord(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, sizeof word);
+  return word;
+}
+
+// Whether any byte of `word` is '"', '\\' or below 0x20 (the bytes that end a plain run in a
+// JSON string), with the classic "has a zero byte" / "has a byte less than n" bit tricks.
+bool HasSpecialByte(std::uint64_t word) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  const std::uint64_t quote = has_zero(word ^ (kOnes * '"'));
+  const std::uint64_t backslash = has_zero(word ^ (kOnes * '\\'));
+  const std::uint64_t control = (word - kOnes * 0x20) & ~word & kHigh;
+  return (quote | backslash | control) != 0;
+}
+
 }  // namespace
 
 bool JsonCursor::Fail(std::string_view what) {
@@ -45,6 +66,9 @@ bool JsonCursor::Fail(std::string_view what) {
 }
 
 void JsonCursor::SkipSpace() {
+  // Pretty-printed reports indent with runs of spaces: eight at a time.
+  constexpr std::uint64_t kSpaces = 0x2020202020202020ULL;
+  while (pos_ + 8 <= text_.size() && LoadWord(text_.data() + pos_) == kSpaces) pos_ += 8;
   while (pos_ < text_.size() && IsSpace(text_[pos_])) ++pos_;
 }
 
@@ -109,11 +133,24 @@ bool JsonCursor::BeforeItem(char close) {
   return true;
 }
 
-bool JsonCursor::NextKey(std::string& key) {
+bool JsonCursor::NextKey(std::string_view& key) {
   if (!BeforeItem('}')) return false;
   if (pos_ >= text_.size() || text_[pos_] != '"') return Fail("expected a key");
-  key.clear();
-  if (!ScanString(&key)) return false;
+  // Keys are plain ASCII in every report: view them in place; decode only one with escapes.
+  std::size_t end = pos_ + 1;
+  while (end < text_.size()) {
+    const unsigned char c = static_cast<unsigned char>(text_[end]);
+    if (c == '"' || c == '\\' || c < 0x20) break;
+    ++end;
+  }
+  if (end < text_.size() && text_[end] == '"') {
+    key = text_.substr(pos_ + 1, end - pos_ - 1);
+    pos_ = end + 1;
+  } else {
+    key_buffer_.clear();
+    if (!ScanString(&key_buffer_)) return false;
+    key = key_buffer_;
+  }
   SkipSpace();
   if (pos_ >= text_.size() || text_[pos_] != ':') return Fail("expected ':'");
   ++pos_;
@@ -126,7 +163,7 @@ bool JsonCursor::Leave() {
   if (!ok() || depth_ == 0) return false;
   const int target = depth_ - 1;
   const char close = close_[target];
-  std::string key;
+  std::string_view key;
   while (ok() && depth_ > target) {
     const bool more = close == '}' ? NextKey(key) : NextElement();
     if (more && !Skip()) return false;
@@ -139,8 +176,11 @@ bool JsonCursor::ScanString(std::string* out) {
   const char* data = text_.data();
   const std::size_t size = text_.size();
   while (true) {
-    // Copy or skip the plain run up to the next quote, backslash or control character.
+    // Copy or skip the plain run up to the next quote, backslash or control character: eight
+    // bytes at a time while none of them is one (the report's strings are long: messages,
+    // evidence, paths), then byte by byte.
     std::size_t run = pos_;
+    while (run + 8 <= size && !HasSpecialByte(LoadWord(data + run))) run += 8;
     while (run < size) {
       const unsigned char c = static_cast<unsigned char>(data[run]);
       if (c == '"' || c == '\\' || c < 0x20) break;

@@ -8,7 +8,7 @@
 //
 //   JsonCursor c(text);
 //   if (!c.EnterObject()) ...;
-//   std::string key;
+//   std::string_view key;
 //   while (c.NextKey(key)) {
 //     if (key == "verdict") c.ReadString(verdict); else c.Skip();
 //   }
@@ -34,7 +34,9 @@ class JsonCursor {
   // Objects: EnterObject() consumes '{'; NextKey() reads the next key and its ':' and returns
   // true, or consumes '}' and returns false. The caller then reads or skips the value.
   bool EnterObject();
-  bool NextKey(std::string& key);
+  // `key` views the text (or, for a key with escapes, a buffer of the cursor's): valid until the
+  // next call.
+  bool NextKey(std::string_view& key);
   // Arrays: EnterArray() consumes '['; NextElement() returns true when an element follows (the
   // caller reads or skips it) or consumes ']' and returns false.
   bool EnterArray();
@@ -72,6 +74,7 @@ class JsonCursor {
   std::string_view text_;
   std::size_t pos_ = 0;
   std::string error_;
+  std::string key_buffer_;  // a key that had escapes, decoded
   // The containers the caller is in: whether an item was read in each (so the next needs ',').
   bool has_items_[kMaxDepth] = {};
   char close_[kMaxDepth] = {};  // '}' or ']'

@@ -17,7 +17,7 @@ bool IsProblemStatus(std::string_view status) {
 bool ReadHost(JsonCursor& c, NodeReport& node, std::optional<std::string>& hostname) {
   if (c.Peek() != JsonCursor::Kind::kObject) return c.Skip();
   c.EnterObject();
-  std::string key;
+  std::string_view key;
   while (c.NextKey(key)) {
     if (key == "hostname") {
       hostname = c.ReadOptionalString();
@@ -37,7 +37,7 @@ bool ReadHost(JsonCursor& c, NodeReport& node, std::optional<std::string>& hostn
 bool ReadTool(JsonCursor& c, NodeReport& node, std::string& name) {
   if (c.Peek() != JsonCursor::Kind::kObject) return c.Skip();
   c.EnterObject();
-  std::string key;
+  std::string_view key;
   while (c.NextKey(key)) {
     if (key == "name") {
       name = c.ReadOptionalString().value_or("");
@@ -53,7 +53,7 @@ bool ReadTool(JsonCursor& c, NodeReport& node, std::string& name) {
 bool ReadRootCauses(JsonCursor& c, NodeReport& node) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
-  std::string key;
+  std::string_view key;
   while (c.NextElement()) {
     if (c.Peek() != JsonCursor::Kind::kObject) {
       c.Skip();
@@ -82,7 +82,7 @@ bool ReadRootCauses(JsonCursor& c, NodeReport& node) {
 bool ReadChecks(JsonCursor& c, NodeReport& node) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
-  std::string key;
+  std::string_view key;
   while (c.NextElement()) {
     if (c.Peek() != JsonCursor::Kind::kObject) {
       c.Skip();
@@ -131,7 +131,7 @@ struct GpuSeen {
 bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
-  std::string key;
+  std::string_view key;
   while (c.NextElement()) {
     if (c.Peek() != JsonCursor::Kind::kObject) {
       c.Skip();
@@ -164,7 +164,7 @@ bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
 bool ReadBenchmarks(JsonCursor& c, NodeReport& node) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
-  std::string key;
+  std::string_view key;
   while (c.NextElement()) {
     if (c.Peek() != JsonCursor::Kind::kObject) {
       c.Skip();
@@ -225,7 +225,7 @@ Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallba
   std::optional<std::string> hostname, error, verdict;
   std::string tool_name;
   std::vector<GpuSeen> gpus;
-  std::string key;
+  std::string_view key;
   while (c.NextKey(key)) {
     if (key == "schema_version") {
       schema = c.ReadOptionalNumber();

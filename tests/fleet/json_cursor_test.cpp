@@ -11,7 +11,8 @@ TEST(JsonCursor, ReadsWhatIsAskedAndSkipsTheRest) {
   JsonCursor c(R"( {"a": 1.5, "skip": {"x": [1, {"y": "z"}, null, true]}, "s": "h\u00e9\n",
                     "n": null, "b": false, "arr": [ "p", "q" ]} )");
   ASSERT_TRUE(c.EnterObject());
-  std::string key, s;
+  std::string_view key;
+  std::string s;
   double num = 0;
   bool b = true;
   std::vector<std::string> arr;
@@ -46,10 +47,27 @@ TEST(JsonCursor, DecodesEscapesAndSurrogatePairs) {
   EXPECT_EQ(s, "\"\\/\b\f\n\r\tA\xf0\x9f\x98\x80\xef\xbf\xbdx");
 }
 
+TEST(JsonCursor, KeysWithEscapesAreDecoded) {
+  JsonCursor c(R"({"plain": 1, "es\u0063aped": 2, "q\"uote": 3})");
+  ASSERT_TRUE(c.EnterObject());
+  std::vector<std::string> keys;
+  std::string_view key;
+  while (c.NextKey(key)) {
+    keys.emplace_back(key);
+    ASSERT_TRUE(c.Skip());
+  }
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(keys, (std::vector<std::string>{"plain", "escaped", "q\"uote"}));
+  JsonCursor bad("{\"a\nb\": 1}");
+  ASSERT_TRUE(bad.EnterObject());
+  EXPECT_FALSE(bad.NextKey(key));
+  EXPECT_NE(bad.error().find("control character"), std::string::npos) << bad.error();
+}
+
 TEST(JsonCursor, LeaveSkipsTheRestOfAContainer) {
   JsonCursor c(R"({"first": 1, "rest": [1, 2, {"deep": [[]]}], "more": "x"} )");
   ASSERT_TRUE(c.EnterObject());
-  std::string key;
+  std::string_view key;
   ASSERT_TRUE(c.NextKey(key));
   double v = 0;
   ASSERT_TRUE(c.ReadNumber(v));
