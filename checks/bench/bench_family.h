@@ -143,22 +143,13 @@ inline BenchmarkResult ResultRow(std::string_view check_id, const BenchRun& run,
   std::string params = "{";
   for (const auto& [key, value] : m.params) {
     if (params.size() > 1) params += ",";
-    // Values are JSON text except strings, which are stored bare: quote those.
-    const bool is_json =
-        !value.empty() && (value.front() == '{' || value.front() == '[' || value == "true" ||
-                           value == "false" || value == "null" || m.ParamNumber(key).has_value());
-    params += "\"" + key + "\":";
-    if (is_json) {
-      params += value;
-    } else {
-      std::string quoted = "\"";
-      for (char c : value) {
-        if (c == '"' || c == '\\') quoted += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) continue;  // control characters dropped
-        quoted += c;
-      }
-      params += quoted + "\"";
+    // Values are JSON text already; keys are [a-z0-9_] in the helper's output, escaped anyway.
+    std::string quoted_key = "\"";
+    for (char c : key) {
+      if (c == '"' || c == '\\') quoted_key += '\\';
+      if (static_cast<unsigned char>(c) >= 0x20) quoted_key += c;
     }
+    params += quoted_key + "\":" + (value.empty() ? std::string("null") : value);
   }
   row.params_json = params + "}";
   return row;

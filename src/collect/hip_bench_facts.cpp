@@ -1,5 +1,6 @@
 // The small methods of the benchmark facts (include/rocm_doctor/facts/bench.h).
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "rocm_doctor/facts/bench.h"
@@ -54,7 +55,10 @@ std::optional<double> Measurement::ParamNumber(std::string_view key) const {
 std::optional<std::string> Measurement::ParamText(std::string_view key) const {
   auto it = params.find(std::string(key));
   if (it == params.end()) return std::nullopt;
-  return it->second;
+  if (it->second.empty() || it->second.front() != '"') return it->second;
+  const nlohmann::json value = nlohmann::json::parse(it->second, nullptr, false);
+  if (!value.is_string()) return it->second;
+  return value.get<std::string>();
 }
 
 std::string_view Measurement::Family() const {

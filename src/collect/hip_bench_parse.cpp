@@ -68,7 +68,7 @@ class BenchReader : public JsonFieldReader {
     return true;
   }
 
-  // params: each value kept as text (strings) or compact JSON (the rest), bounded.
+  // params: each value kept as compact JSON text, bounded.
   bool Params(const json& object, const std::string& path,
               std::map<std::string, std::string>* out) {
     const json* params = Object(object, "params", path);
@@ -83,7 +83,8 @@ class BenchReader : public JsonFieldReader {
         return Fail(where, "a key of " + std::to_string(key.size()) + " bytes");
       std::string text;
       if (value.is_string()) {
-        text = value.get<std::string>().substr(0, kMaxBenchStringBytes);
+        text = json(value.get<std::string>().substr(0, kMaxBenchStringBytes))
+                   .dump(-1, ' ', false, json::error_handler_t::replace);
       } else if (value.is_array()) {
         // A long list (first bad addresses) keeps its first elements.
         json kept = json::array();

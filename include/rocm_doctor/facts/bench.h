@@ -55,11 +55,10 @@ struct Measurement {
   std::optional<std::int64_t> elements, element_bytes;
   std::optional<std::int64_t> clock_mhz_seen;  // shader clock read during or after the run
   std::optional<bool> verified;                // checked against the analytic answer; null: n/a
-  // The helper's free-form "params", one entry per key: strings as they are, everything else
-  // (numbers, booleans, arrays, objects) as compact JSON text.
+  // The helper's free-form "params", one entry per key, each value as compact JSON text.
   std::map<std::string, std::string> params;
 
-  // params[key] as a number / text, when it is one.
+  // params[key] as a number, when it is one; as text: a string's value, else its JSON text.
   std::optional<double> ParamNumber(std::string_view key) const;
   std::optional<std::string> ParamText(std::string_view key) const;
   // "memory" for "memory.triad".

@@ -75,12 +75,17 @@ TEST(HipBenchParse, ParamsKeepJsonTextAndCutLongLists) {
                     3,
                     "ok",
                     "null",
-                    R"({"mismatches":3,"pinned":true,"nested":{"a":[1,2]},"first_bad_addresses":)" +
+                    R"({"mismatches":3,"pinned":true,"seed":"12345","nested":{"a":[1,2]},)"
+                    R"("first_bad_addresses":)" +
                         addresses + "}"};
   auto report = ParseHipBenchJson(BenchJson(Mi300xDevice(), {bad}));
   ASSERT_TRUE(report.ok()) << report.error();
   const Measurement& m = report->benchmarks[0];
   EXPECT_EQ(m.ParamText("pinned"), "true");
+  EXPECT_EQ(m.ParamText("seed"), "12345");
+  EXPECT_FALSE(m.ParamNumber("seed")) << "a string that looks like a number stays a string";
+  EXPECT_EQ(m.params.at("seed"), "\"12345\"");
+  EXPECT_EQ(m.ParamNumber("mismatches"), 3);
   EXPECT_EQ(m.ParamText("nested"), R"({"a":[1,2]})");
   ASSERT_TRUE(m.ParamText("first_bad_addresses"));
   EXPECT_LE(m.ParamText("first_bad_addresses")->size(), parse::kMaxBenchParamBytes);
