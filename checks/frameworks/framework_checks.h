@@ -78,9 +78,6 @@ inline std::map<std::string, std::string> Params(const FrameworkInstall& install
           {"package_dir", install.package_dir}};
 }
 
-// "python-torch-0 (/usr/bin/python3 -c <probe> torch)"
-inline std::string ProbeSource(const FrameworkProbe& probe) { return probe.source; }
-
 // The finding for a probe that did not report (timeout, crash, no output), or nullopt.
 inline std::optional<Finding> ProbeFailure(const FrameworkProbe& probe,
                                            const FrameworkInstall& install,

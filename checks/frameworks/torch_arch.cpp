@@ -86,7 +86,8 @@ CheckOutcome Run(const CheckContext& ctx) {
         carried = t.torch_hip->targets;
         evidence.push_back({t.torch_hip->source,
                             libraries::Join(t.torch_hip->targets) + " in " +
-                                std::to_string(t.torch_hip->bundles) + " bundles" +
+                                std::to_string(t.torch_hip->bundles) +
+                                (t.torch_hip->bundles == 1 ? " bundle" : " bundles") +
                                 (t.torch_hip->complete ? "" : " (the part read)"),
                             "a code object for " + gpu.processor});
         if (!torch_ok)

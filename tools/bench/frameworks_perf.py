@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the frameworks layer costs `rocm-doctor check`, beside `python -m torch.utils.collect_env`.
 
-Usage: tools/bench/frameworks_perf.py [--binary build/rocm-doctor] [--runs 30] [--slow-runs 5]
+Usage: tools/bench/frameworks_perf.py [--binary build/rocm-doctor] [--runs 60] [--slow-runs 5]
                                       [--python /usr/bin/python3] [MACHINE_DIR...]
 
 1. The files-only framework facts (issue 4: under 10 ms), two ways, on this host and on each
@@ -79,7 +79,7 @@ def row(label, median, best, code=None):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, "build", "rocm-doctor"))
-    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--slow-runs", type=int, default=5)
     parser.add_argument("--python", default="/usr/bin/python3")
     parser.add_argument("machines", nargs="*")
