@@ -52,6 +52,9 @@ PYENV_SHIM = ('#!/usr/bin/env bash\nset -e\n[ -n "$PYENV_DEBUG" ] && set -x\n\n'
 PATH_DEFAULT = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 VENV = "/home/alice/rocm-venv"
 VENV_SITE = VENV + "/lib/python3.12/site-packages"
+# CPython's Lib/site-packages/README.txt, installed into every site-packages directory.
+SITE_README = ("This directory exists so that 3rd party packages can be installed\n"
+               "here.  Read the source for site.py for more details.\n")
 DIST = "/usr/lib/python3/dist-packages"
 
 
@@ -109,8 +112,13 @@ class Machine:
         os.makedirs(os.path.dirname(full), exist_ok=True)
         os.symlink(target, full)
 
-    def mkdir(self, path):
-        os.makedirs(self.root + path, exist_ok=True)
+    # git keeps no empty directory, so each directory a machine needs holds the file a real
+    # install has there: CPython's site-packages/README.txt, the standard library's os.py.
+    def site_dir(self, path):
+        self.write(path + "/README.txt", SITE_README)
+
+    def stdlib_dir(self, path):
+        self.write(path + "/os.py", "")
 
     def env(self, **values):
         self.meta.setdefault("env", {}).update(values)
@@ -127,8 +135,8 @@ class Machine:
     def system_python(self, minor="3.12"):
         self.write(f"/usr/bin/python{minor}", "")
         self.link("/usr/bin/python3", f"python{minor}")
-        self.mkdir(f"/usr/lib/python{minor}")
-        self.mkdir(DIST)
+        self.stdlib_dir(f"/usr/lib/python{minor}")
+        self.site_dir(DIST)
 
     def venv(self, version="3.12.3"):
         self.write(VENV + "/pyvenv.cfg",
@@ -136,7 +144,7 @@ class Machine:
                    f"executable = /usr/bin/python3.12\ncommand = /usr/bin/python3 -m venv {VENV}\n")
         self.link(VENV + "/bin/python", "/usr/bin/python3")
         self.link(VENV + "/bin/python3", "python")
-        self.mkdir(VENV_SITE)
+        self.site_dir(VENV_SITE)
         self.env(VIRTUAL_ENV=VENV, PATH=VENV + "/bin:" + PATH_DEFAULT, HOME="/home/alice")
 
     def torch(self, site, version, hip, cuda, libs, targets=None, tensile=None,
@@ -347,7 +355,7 @@ def cpu_build(out):
     m.write(pyenv + "/version", "3.11.7\n")
     m.write(pyenv + "/versions/3.11.7/bin/python3.11", "")
     m.link(pyenv + "/versions/3.11.7/bin/python3", "python3.11")
-    m.mkdir(pyenv + "/versions/3.11.7/lib/python3.11/site-packages")
+    m.site_dir(pyenv + "/versions/3.11.7/lib/python3.11/site-packages")
     m.env(PATH=pyenv + "/shims:" + PATH_DEFAULT, HOME="/home/alice")
     # Environments: [pyenv 3.11.7 (python3 on PATH, active), /usr/bin/python3]: torch is env 1.
     m.probe("python-torch-1", "torch",

@@ -462,22 +462,23 @@ bool Redactor::MatchIpv4(std::string_view text, std::size_t at, Match& match) {
   return true;
 }
 
-bool Redactor::MatchAt(std::string_view text, std::size_t at, Match& match) {
+bool Redactor::MatchAt(std::string_view text, std::size_t at, bool addresses, Match& match) {
   const char c = text[at];
   if (IsAlnum(c) && MatchKeyValue(text, at, match)) return true;
   if (MatchKnownName(text, at, match)) return true;
   if (c == '/' && MatchHomePath(text, at, match)) return true;
   if (!IsHex(c) && c != ':' && !IsDigit(c)) return false;
-  return MatchUuid(text, at, match) || MatchMac(text, at, match) || MatchIpv6(text, at, match) ||
-         MatchIpv4(text, at, match);
+  if (MatchUuid(text, at, match)) return true;
+  return addresses &&
+         (MatchMac(text, at, match) || MatchIpv6(text, at, match) || MatchIpv4(text, at, match));
 }
 
-std::string Redactor::Replace(std::string_view text, bool same_length) {
+std::string Redactor::Replace(std::string_view text, bool same_length, bool addresses) {
   std::string out;
   out.reserve(text.size());
   Match match;
   for (std::size_t at = 0; at < text.size();) {
-    if (MatchAt(text, at, match)) {
+    if (MatchAt(text, at, addresses, match)) {
       if (same_length) match.replacement.resize(match.length, '_');
       out += match.replacement;
       at += match.length;
@@ -509,7 +510,9 @@ std::string Redactor::File(std::string_view path, std::string_view content) {
     }
     return out + std::string(content.substr(value.size()));
   }
-  return Text(content);
+  const bool versions = path == "/var/lib/dpkg/status" || name == "METADATA" ||
+                        name == "PKG-INFO" || name == "version" || name == "version.py";
+  return Replace(content, false, !versions);
 }
 
 std::vector<Redactor::Removed> Redactor::Summary() const {

@@ -39,8 +39,10 @@ class Redactor {
   // to the length of what it replaces, so no offset in the file moves.
   std::string SameLength(std::string_view bytes);
   // The content of the file at host path `path`: files that hold nothing but a serial number or
-  // id (DMI serials and UUIDs, a PCI device's serial_number, DRM unique_id) are replaced whole,
-  // the rest goes through Text().
+  // id (DMI serials and UUIDs, a PCI device's serial_number, DRM unique_id) are replaced whole;
+  // package databases and version files (dpkg status, dist-info METADATA) go through Text()
+  // without the MAC/IP patterns, since their dotted versions look like addresses; the rest
+  // goes through Text().
   std::string File(std::string_view path, std::string_view content);
 
   struct Removed {
@@ -57,8 +59,9 @@ class Redactor {
     std::size_t length = 0;    // bytes of input consumed
     std::string replacement;   // what they become
   };
-  std::string Replace(std::string_view text, bool same_length);
-  bool MatchAt(std::string_view text, std::size_t at, Match& match);
+  // `addresses` false: no MAC/IP patterns (a package database, where "2:1.7.0.1" is a version).
+  std::string Replace(std::string_view text, bool same_length, bool addresses = true);
+  bool MatchAt(std::string_view text, std::size_t at, bool addresses, Match& match);
   bool MatchKeyValue(std::string_view text, std::size_t at, Match& match);
   bool MatchKnownName(std::string_view text, std::size_t at, Match& match);
   bool MatchHomePath(std::string_view text, std::size_t at, Match& match);

@@ -319,6 +319,28 @@ std::string MachineTestName(const ::testing::TestParamInfo<std::string>& info) {
   return name;
 }
 
+// A fresh clone must replay the same machine: git keeps no empty directory, so one that only
+// exists in the working tree changes the report there and nowhere else. The exception is a
+// directory whose listing machine.json's errors.list replaces (its content is never read).
+TEST_P(ReplayTest, HoldsNoEmptyDirectory) {
+  const fs::path dir = fs::path(ROCMDOC_SOURCE_DIR) / "tests" / "machines" / GetParam();
+  nlohmann::json meta = nlohmann::json::parse(ReadText(dir / ".rocm-doctor" / "machine.json"),
+                                              nullptr, false);
+  const nlohmann::json listed =
+      meta.is_object() && meta.contains("errors") && meta["errors"].is_object()
+          ? meta["errors"].value("list", nlohmann::json::object())
+          : nlohmann::json::object();
+  std::vector<std::string> empty;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (it->is_symlink(ec) || !it->is_directory(ec) || !fs::is_empty(it->path(), ec)) continue;
+    const std::string inside = "/" + fs::relative(it->path(), dir).generic_string();
+    if (!listed.contains(inside)) empty.push_back(inside);
+  }
+  EXPECT_TRUE(empty.empty()) << "empty directories (a fresh clone lacks them): " << Join(empty);
+}
+
 INSTANTIATE_TEST_SUITE_P(Machines, ReplayTest, ::testing::ValuesIn(FindMachines()),
                          MachineTestName);
 

@@ -89,6 +89,20 @@ TEST(Redactor, WholeFileSerials) {
   EXPECT_EQ(redactor.File("/sys/class/drm/card0/device/vendor", "0x1002\n"), "0x1002\n");
 }
 
+TEST(Redactor, PackageVersionsAreNotAddresses) {
+  Redactor redactor = Known();
+  // Debian's libx11-6 is "2:1.8.4-2": a dotted quad after the epoch is a version, not an IP.
+  const std::string status = "Depends: libxi6 (>= 2:1.2.99.901), zlib1g (>= 1:1.2.11.1)\n"
+                             "Maintainer: zqalice <alice@10.20.30.40>\n";
+  EXPECT_EQ(redactor.File("/var/lib/dpkg/status", status),
+            "Depends: libxi6 (>= 2:1.2.99.901), zlib1g (>= 1:1.2.11.1)\n"
+            "Maintainer: zqalice <user1@10.20.30.40>\n");
+  EXPECT_EQ(redactor.File("/usr/lib/python3/dist-packages/torch-2.4.1.dist-info/METADATA",
+                          "Version: 2.4.1.1\nAuthor: alice\n"),
+            "Version: 2.4.1.1\nAuthor: user1\n");
+  EXPECT_EQ(redactor.File("/etc/hosts", "10.20.30.40 node\n"), "192.0.2.1 node\n");
+}
+
 TEST(Redactor, SummaryCountsValuesAndOccurrences) {
   Redactor redactor = Known();
   redactor.Text("alice alice bob 10.1.1.1 3c:ec:ef:12:34:56");
