@@ -176,8 +176,12 @@ class Machine:
             self.write(f"{site}/torch/lib/rocblas/library/TensileLibrary_lazy_{gfx}.dat", "")
             self.write(f"{site}/torch/lib/rocblas/library/Kernels.so-000-{gfx}.hsaco", "")
 
-    def probe(self, name, framework, answers, executable, python_version):
-        """Runs the real probe script against the stand-ins and records what it printed."""
+    def probe(self, name, framework, answers, executable, python_version, site=VENV_SITE):
+        """Runs the real probe script against the stand-ins and records what it printed.
+
+        The stand-ins' paths on the build host become the machine's: `site` for the package
+        directory, torch/_tensor.py (where a real tensor op raises) for the stand-in's config
+        module, so no recording names the checkout it was made in."""
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump({framework: answers}, f)
             config = f.name
@@ -201,6 +205,8 @@ class Machine:
                 if report.get("import_seconds") is not None:
                     report["import_seconds"] = answers.get("_import_seconds", 0.0)
                 line = "@rocm-doctor report " + json.dumps(report, sort_keys=True)
+            line = line.replace(os.path.join(STANDINS, "_standin_config.py"),
+                                site + "/torch/_tensor.py").replace(STANDINS, site)
             lines.append(line)
         recording = {"name": name, "argv": [executable, "-c", "<framework_probe.py>", framework],
                      "state": "exited", "exit_code": run.returncode, "signal": None,
@@ -361,7 +367,7 @@ def cpu_build(out):
     m.probe("python-torch-1", "torch",
             {"version": "2.1.2", "available": False, "arch_list": [], "_import_seconds": 1.6,
              "_file": DIST + "/torch/__init__.py"},
-            "/usr/bin/python3", "3.12.3")
+            "/usr/bin/python3", "3.12.3", site=DIST)
     expect = ("exit 1\nroot_cause frameworks.torch.cpu_build\n"
               "root_cause frameworks.python.not_in_active\ncheck frameworks.python warn\n"
               "check frameworks.torch fail\ncheck frameworks.torch_gpu fail\n"

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <future>
 #include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -36,21 +38,38 @@ CheckOutcome RunGuarded(CheckFn fn, const FactStore& facts, const CheckOptions& 
   }
 }
 
+// Where finished checks report: a check's thread pushes its index here. Shared ownership, so a
+// check abandoned at its deadline can still report after RunChecks has returned.
+struct Completions {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::size_t> finished;
+};
+
 struct Running {
-  const RegisteredCheck* check;
+  std::size_t index;
   std::future<CheckOutcome> future;
   Clock::time_point started;
+  Clock::time_point deadline;  // the check's own, or the run's when that comes first
+  bool run_deadline_first;
 };
 
 // Starts a check on its own thread. The thread is detached: a check that outlives its deadline
 // is reported as TIMEOUT and abandoned; it holds shared ownership of what it reads.
-Running Start(const RegisteredCheck* check, std::shared_ptr<const FactStore> facts,
-              std::shared_ptr<const CheckOptions> options) {
+std::future<CheckOutcome> Start(const RegisteredCheck* check, std::size_t index,
+                                std::shared_ptr<const FactStore> facts,
+                                std::shared_ptr<const CheckOptions> options,
+                                std::shared_ptr<Completions> completions) {
   auto task = std::make_shared<std::packaged_task<CheckOutcome()>>(
       [check, facts, options] { return RunGuarded(check->run, *facts, *options, check->info->id); });
-  Running running{check, task->get_future(), Clock::now()};
-  std::thread([task] { (*task)(); }).detach();
-  return running;
+  std::future<CheckOutcome> future = task->get_future();
+  std::thread([task, index, completions] {
+    (*task)();
+    std::lock_guard<std::mutex> lock(completions->mutex);
+    completions->finished.push_back(index);
+    completions->changed.notify_all();
+  }).detach();
+  return future;
 }
 
 CheckRecord MakeRecord(const RegisteredCheck& check) {
@@ -111,79 +130,139 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     index[c->info->id] = result.records.size();
     result.records.push_back(MakeRecord(*c));
   }
-
-  // Depth in the prerequisite graph: checks of one depth run concurrently.
-  std::vector<int> depth(order.size(), 0);
-  int max_depth = 0;
+  // The selected prerequisites of each check, as indices into `order`.
+  std::vector<std::vector<std::size_t>> prerequisites(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
     for (std::string_view p : order[i]->info->prerequisites) {
-      auto it = index.find(p);
-      if (it != index.end() && it->second < i) depth[i] = std::max(depth[i], depth[it->second] + 1);
+      if (auto it = index.find(p); it != index.end() && it->second != i) {
+        prerequisites[i].push_back(it->second);
+      }
     }
-    max_depth = std::max(max_depth, depth[i]);
   }
 
-  unsigned parallel = std::max(1u, request.max_parallel);
-  for (int d = 0; d <= max_depth; ++d) {
-    std::vector<Running> running;
-    auto finish = [&](Running& r) {
-      CheckRecord& record = result.records[index[r.check->info->id]];
-      auto deadline = r.started + r.check->info->deadline;
-      bool run_deadline_first = request.deadline && *request.deadline < deadline;
-      if (run_deadline_first) deadline = *request.deadline;
-      if (r.future.wait_until(deadline) == std::future_status::ready) {
-        record.outcome = r.future.get();
-      } else if (run_deadline_first) {
-        record.outcome = CheckOutcome::FromFindings(
-            {MakeFinding("core.run.deadline",
-                         "check " + record.id + " was still running at the run's deadline")});
-      } else {
-        record.outcome = CheckOutcome::FromFindings({MakeFinding(
-            "core.check.timeout",
-            "check " + record.id + " did not finish within " +
-                std::to_string(r.check->info->deadline.count()) + " ms")});
+  // Dataflow: a check starts as soon as all its prerequisites are decided (in `order` among
+  // those ready), so independent chains - the frameworks probe and the HIP probe - overlap.
+  // A prerequisite cycle (a registry bug, caught by tests) would never be ready: its checks
+  // start, in order, once nothing else can.
+  enum class State { kWaiting, kRunning, kDecided };
+  std::vector<State> state(order.size(), State::kWaiting);
+  std::vector<Running> running;
+  auto completions = std::make_shared<Completions>();
+  const unsigned parallel = std::max(1u, request.max_parallel);
+  std::size_t decided = 0;
+
+  auto decide = [&](std::size_t i) {
+    state[i] = State::kDecided;
+    ++decided;
+  };
+  auto finish = [&](Running& r, bool ready) {
+    CheckRecord& record = result.records[r.index];
+    if (ready) {
+      record.outcome = r.future.get();
+    } else if (r.run_deadline_first) {
+      record.outcome = CheckOutcome::FromFindings(
+          {MakeFinding("core.run.deadline",
+                       "check " + record.id + " was still running at the run's deadline")});
+    } else {
+      record.outcome = CheckOutcome::FromFindings({MakeFinding(
+          "core.check.timeout", "check " + record.id + " did not finish within " +
+                                    std::to_string(order[r.index]->info->deadline.count()) +
+                                    " ms")});
+    }
+    // A policy's waivers: the finding stays, marked, and no longer sets the check's status.
+    if (request.options.policy) ApplyWaivers(*request.options.policy, record.outcome);
+    record.duration_ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - r.started).count();
+    decide(r.index);
+  };
+  // Decides a check without running it when a prerequisite blocks it or the run's deadline has
+  // passed; returns false when it must run.
+  auto decide_without_running = [&](std::size_t i) {
+    CheckRecord& record = result.records[i];
+    // A failed or indeterminate prerequisite blocks, and so does one that was itself blocked:
+    // the root of the chain is named, not the nearest link. A prerequisite that was skipped
+    // (did not apply, or its evidence was not captured) does not: each check judges its own
+    // applicability, and one missing recording must not hide the checks after it.
+    for (std::string_view p : order[i]->info->prerequisites) {
+      auto it = index.find(p);
+      if (it == index.end() || state[it->second] != State::kDecided) continue;
+      const CheckRecord& pre = result.records[it->second];
+      if (Blocks(pre.outcome.status) ||
+          (pre.outcome.status == Status::kSkip && !pre.blocked_by.empty())) {
+        record.blocked_by = pre.blocked_by.empty() ? pre.id : pre.blocked_by;
+        if (order[i]->info->runs_when_blocked) break;  // runs anyway, as a symptom
+        const CheckRecord& root = result.records[index[record.blocked_by]];
+        record.outcome = CheckOutcome::Skip("blocked by " + root.title);
+        decide(i);
+        return true;
       }
-      // A policy's waivers: the finding stays, marked, and no longer sets the check's status.
-      if (request.options.policy) ApplyWaivers(*request.options.policy, record.outcome);
-      record.duration_ms =
-          std::chrono::duration<double, std::milli>(Clock::now() - r.started).count();
-    };
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      if (depth[i] != d) continue;
-      CheckRecord& record = result.records[i];
-      // A failed or indeterminate prerequisite blocks, and so does one that was itself blocked:
-      // the root of the chain is named, not the nearest link. A prerequisite that was skipped
-      // (did not apply, or its evidence was not captured) does not: each check judges its own
-      // applicability, and one missing recording must not hide the checks after it.
-      bool skipped = false;
-      for (std::string_view p : order[i]->info->prerequisites) {
-        auto it = index.find(p);
-        if (it == index.end()) continue;
-        const CheckRecord& pre = result.records[it->second];
-        if (Blocks(pre.outcome.status) ||
-            (pre.outcome.status == Status::kSkip && !pre.blocked_by.empty())) {
-          record.blocked_by = pre.blocked_by.empty() ? pre.id : pre.blocked_by;
-          if (order[i]->info->runs_when_blocked) break;  // runs anyway, as a symptom
-          const CheckRecord& root = result.records[index[record.blocked_by]];
-          record.outcome = CheckOutcome::Skip("blocked by " + root.title);
-          skipped = true;
+    }
+    if (request.deadline && Clock::now() >= *request.deadline) {
+      record.outcome = CheckOutcome::FromFindings(
+          {MakeFinding("core.run.deadline",
+                       "check " + record.id + " was not started: the run's deadline passed")});
+      decide(i);
+      return true;
+    }
+    return false;
+  };
+  auto start = [&](std::size_t i) {
+    if (decide_without_running(i)) return;
+    Running r{i, {}, Clock::now(), {}, false};
+    r.deadline = r.started + order[i]->info->deadline;
+    r.run_deadline_first = request.deadline && *request.deadline < r.deadline;
+    if (r.run_deadline_first) r.deadline = *request.deadline;
+    r.future = Start(order[i], i, facts, options, completions);
+    state[i] = State::kRunning;
+    running.push_back(std::move(r));
+  };
+  auto is_ready = [&](std::size_t i) {
+    return std::all_of(prerequisites[i].begin(), prerequisites[i].end(),
+                       [&](std::size_t p) { return state[p] == State::kDecided; });
+  };
+
+  while (decided < order.size()) {
+    // Start (or decide) every ready check while a slot is free; deciding one may make the
+    // next ready, so scan again until nothing changes.
+    for (bool progress = true; progress && running.size() < parallel;) {
+      progress = false;
+      for (std::size_t i = 0; i < order.size() && running.size() < parallel; ++i) {
+        if (state[i] != State::kWaiting || !is_ready(i)) continue;
+        start(i);
+        progress = true;
+      }
+    }
+    if (running.empty()) {
+      if (decided == order.size()) break;
+      // Nothing runs and nothing is ready: a cycle. Start its first waiting check.
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        if (state[i] == State::kWaiting) {
+          start(i);
           break;
         }
       }
-      if (skipped) continue;
-      if (request.deadline && Clock::now() >= *request.deadline) {
-        record.outcome = CheckOutcome::FromFindings(
-            {MakeFinding("core.run.deadline",
-                         "check " + record.id + " was not started: the run's deadline passed")});
+      continue;
+    }
+    // Wait for a completion or the earliest deadline among the running checks.
+    Clock::time_point wake = running.front().deadline;
+    for (const Running& r : running) wake = std::min(wake, r.deadline);
+    {
+      std::unique_lock<std::mutex> lock(completions->mutex);
+      completions->changed.wait_until(lock, wake, [&] {
+        return std::any_of(completions->finished.begin(), completions->finished.end(),
+                           [&](std::size_t i) { return state[i] == State::kRunning; });
+      });
+    }
+    const Clock::time_point now = Clock::now();
+    for (auto it = running.begin(); it != running.end();) {
+      bool ready = it->future.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+      if (!ready && now < it->deadline) {
+        ++it;
         continue;
       }
-      running.push_back(Start(order[i], facts, options));
-      if (running.size() >= parallel) {
-        for (Running& r : running) finish(r);
-        running.clear();
-      }
+      finish(*it, ready);
+      it = running.erase(it);
     }
-    for (Running& r : running) finish(r);
   }
 
   result.root_causes = DeriveRootCauses(result.records);

@@ -162,7 +162,8 @@ TEST(PolicyCli, SkipAndFailOnComeFromThePolicy) {
   CommandOutcome out = Doctor({"check", "--sysroot", Machine("pcie-link-degraded"), "--policy",
                                policy.path(), "--format", "json"});
   EXPECT_EQ(out.exit_code, 1) << "fail_on = warn turns the link warning into exit 1";
-  for (const auto& c : Json(out)["checks"]) EXPECT_NE(c["layer"], "driver") << c["id"];
+  const nlohmann::json report = Json(out);  // owned: iterating a temporary dangles
+  for (const auto& c : report["checks"]) EXPECT_NE(c["layer"], "driver") << c["id"];
 }
 
 TEST(PolicyCli, ABandwidthFloorOverridesTheBuiltInThreshold) {

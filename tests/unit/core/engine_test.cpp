@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <future>
 #include <thread>
 
 #include "support/fake_system_view.h"
@@ -102,6 +103,54 @@ TEST(RunChecks, SymptomCheckRunsWhenBlockedAndExplainsTheRootCause) {
   ASSERT_EQ(r.root_causes[0].symptoms.size(), 1u);
   EXPECT_EQ(r.root_causes[0].symptoms[0].check_id, "runtime.symptom");
   EXPECT_EQ(r.root_causes[0].symptoms[0].finding.code, "test.engine.broken");
+}
+
+// Independent chains overlap: the frameworks probe (a long chain) and the HIP probe (a longer
+// one) must not wait for each other depth by depth. Here hardware.slow_root only finishes once
+// runtime.after_fast (depth 1 of the other chain) has started; a scheduler that runs depth by
+// depth never starts it in time and the root times out waiting.
+std::promise<void> g_after_fast_started;
+CheckOutcome WaitsForTheOtherChain(const CheckContext&) {
+  auto started = g_after_fast_started.get_future();
+  if (started.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+    return CheckOutcome::FromFindings({MakeFinding("test.engine.broken", "not overlapped")});
+  }
+  return CheckOutcome::Pass("overlapped");
+}
+CheckOutcome SignalsStarted(const CheckContext&) {
+  g_after_fast_started.set_value();
+  return CheckOutcome::Pass("started");
+}
+constexpr std::string_view kAfterFast[] = {"hardware.fast"};
+constexpr std::string_view kAfterSlowRoot[] = {"hardware.slow_root"};
+constexpr CheckInfo kFast{.id = "hardware.fast", .layer = Layer::kHardware, .title = "Fast"};
+constexpr CheckInfo kAfterFastInfo{.id = "runtime.after_fast", .layer = Layer::kRuntime,
+                                   .title = "After fast", .prerequisites = kAfterFast};
+constexpr CheckInfo kSlowRoot{.id = "hardware.slow_root", .layer = Layer::kHardware,
+                              .title = "Slow root", .deadline = std::chrono::seconds(20)};
+constexpr CheckInfo kAfterSlow{.id = "driver.after_slow", .layer = Layer::kDriver,
+                               .title = "After slow", .prerequisites = kAfterSlowRoot};
+
+TEST(RunChecks, IndependentChainsOverlap) {
+  RegisteredCheck fast{&kFast, Passes}, after_fast{&kAfterFastInfo, SignalsStarted},
+      slow{&kSlowRoot, WaitsForTheOtherChain}, after_slow{&kAfterSlow, Passes};
+  EngineResult r = RunChecks(RunRequest{{&fast, &after_fast, &slow, &after_slow}, {}, false, 2},
+                             NoFacts());
+  EXPECT_EQ(Record(r, "hardware.slow_root").outcome.status, Status::kPass);
+  EXPECT_EQ(Record(r, "runtime.after_fast").outcome.status, Status::kPass);
+  EXPECT_EQ(Record(r, "driver.after_slow").outcome.status, Status::kPass);
+  // Records stay in the topological, layer-major order whatever finished first.
+  ASSERT_EQ(r.records.size(), 4u);
+  EXPECT_EQ(r.records[0].id, "hardware.fast");
+  EXPECT_EQ(r.records[3].id, "runtime.after_fast");
+}
+
+TEST(RunChecks, AJobLimitOfOneStillRunsEverything) {
+  RegisteredCheck a{&kA, Passes}, b{&kB, Passes}, c{&kC, Passes}, d{&kD, Fails};
+  EngineResult r = RunChecks(RunRequest{{&a, &b, &c, &d}, {}, false, 1}, NoFacts());
+  EXPECT_EQ(Record(r, "runtime.c").outcome.status, Status::kPass);
+  EXPECT_EQ(Record(r, "driver.d").outcome.status, Status::kFail);
+  EXPECT_EQ(r.exit_code, 1);
 }
 
 TEST(RunChecks, AllPassingIsExitZero) {
