@@ -1,7 +1,6 @@
 # Benchmarks, the doctor's side: the helper's JSON parser, the thresholds, the collector, the
 # bench.* checks, the recorded fixtures (tests/fixtures/bench/) and `rocm-doctor bench` itself.
 rocmdoc_add_test(test_bench
-  ${CMAKE_CURRENT_LIST_DIR}/checks/platform/platform_fixture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/hip_bench_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/bench_thresholds_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/hip_bench_collector_test.cpp

@@ -2,7 +2,6 @@
 # runtime.visible_devices / gfx_override / hip_platform / gfx_support / igpu_order / env_info
 # checks.
 rocmdoc_add_test(test_env
-  ${CMAKE_CURRENT_LIST_DIR}/checks/platform/platform_fixture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/env_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/visibility_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/support_matrix_test.cpp

@@ -1,7 +1,6 @@
 # The HIP probe: helper locator, JSON parser, collector, runtime.hip_devices, and the live run of
 # the real binary with the real helper.
 rocmdoc_add_test(test_hip_probe
-  ${CMAKE_CURRENT_LIST_DIR}/checks/platform/platform_fixture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/hip_probe/helper_locator_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/hip_probe/hip_probe_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/hip_probe/hip_probe_collector_test.cpp

@@ -1,6 +1,5 @@
 # The libraries layer: ELF/offload-bundle/Tensile parsers, the library collector, and checks.
 rocmdoc_add_test(test_libraries
-  ${CMAKE_CURRENT_LIST_DIR}/checks/platform/platform_fixture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/elf_reader_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/offload_bundle_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/tensile_parse_test.cpp

@@ -1,6 +1,5 @@
 # Platform area: KFD topology, device-node access, containers, WSL, VMs, PCIe atomics.
 rocmdoc_add_test(test_platform
-  ${CMAKE_CURRENT_LIST_DIR}/checks/platform/platform_fixture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/platform/kfd_topology_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/platform/kfd_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/platform/node_access_test.cpp

@@ -12,7 +12,7 @@ packages+=(hipcc libamdhip64-dev libamdhip64-5 libhsa-runtime64-1)
 if [[ ${1:-} == --test ]]; then
   packages+=(libgtest-dev libgmock-dev clang python3 python3-jsonschema dpkg-dev file)
   # The ASan+UBSan build and its libFuzzer targets (tools/test.sh, tools/fuzz.sh).
-  packages+=(libclang-rt-14-dev libfuzzer-14-dev)
+  packages+=(libclang-rt-14-dev libfuzzer-14-dev lld)
   # Real ROCm libraries the libraries-layer tests read (code objects inside librocsparse).
   packages+=(librocsparse0 librocrand1 rocminfo)
   # The real consumers of the Prometheus textfile output (promtool check metrics, node-exporter).
