@@ -209,25 +209,31 @@ void RunHostCopyBenchmarks(BenchContext& ctx, const std::vector<std::string>& na
         case Direction::kD2H:
           return gpuMemcpyAsync(set.sink, from.get(), bytes, gpuMemcpyDeviceToHost, main);
         case Direction::kBidir:
-          // Both directions at once on two streams, joined back into the timed stream.
-          if ((e = gpuEventRecord(fork.get(), main)) != gpuSuccess) return e;
-          if ((e = gpuStreamWaitEvent(other, fork.get())) != gpuSuccess) return e;
+          // Host-to-device on the timed stream, device-to-host on the second one; the batch's
+          // brackets fork and join the second stream once, so each direction streams its
+          // batch back to back as a copy engine of its own would, not in lockstep pairs.
           if ((e = gpuMemcpyAsync(to.get(), set.source, bytes, gpuMemcpyHostToDevice, main)) !=
               gpuSuccess) {
             return e;
           }
-          if ((e = gpuMemcpyAsync(set.sink, from.get(), bytes, gpuMemcpyDeviceToHost, other)) !=
-              gpuSuccess) {
-            return e;
-          }
-          if ((e = gpuEventRecord(join.get(), other)) != gpuSuccess) return e;
-          return gpuStreamWaitEvent(main, join.get());
+          return gpuMemcpyAsync(set.sink, from.get(), bytes, gpuMemcpyDeviceToHost, other);
       }
       return e;
     };
+    BatchBrackets brackets;
+    if (direction == Direction::kBidir) {
+      brackets.begin = [&]() -> gpuError_t {
+        if (const gpuError_t e = gpuEventRecord(fork.get(), main); e != gpuSuccess) return e;
+        return gpuStreamWaitEvent(other, fork.get());
+      };
+      brackets.end = [&]() -> gpuError_t {
+        if (const gpuError_t e = gpuEventRecord(join.get(), other); e != gpuSuccess) return e;
+        return gpuStreamWaitEvent(main, join.get());
+      };
+    }
     const BatchTimes times =
         TimeBatches(main, launch, "MemcpyAsync", 1, ctx.plan.host_samples, ctx.plan.host_iterations,
-                    ctx.plan.kernel_deadline_seconds);
+                    ctx.plan.kernel_deadline_seconds, brackets);
     ApplyRate(r, times, per_launch, ctx.plan.host_iterations, ctx.plan.kernel_deadline_seconds);
     if (r.status == BenchStatus::kOk) Verify(r, c->direction, set, to);
     if (r.status == BenchStatus::kOk || r.status == BenchStatus::kVerifyFailed) {

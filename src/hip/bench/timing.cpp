@@ -50,7 +50,8 @@ WaitResult DrainStream(gpuStream_t stream, double deadline_seconds) {
 }
 
 BatchTimes TimeBatches(gpuStream_t stream, const LaunchFn& launch, const char* call, int warmups,
-                       int samples, int iterations, double deadline_seconds) {
+                       int samples, int iterations, double deadline_seconds,
+                       const BatchBrackets& brackets) {
   BatchTimes out;
   const auto fail = [&out](gpuError_t error, const char* what) {
     out.failure = GpuErrorText(error, what);
@@ -63,9 +64,22 @@ BatchTimes TimeBatches(gpuStream_t stream, const LaunchFn& launch, const char* c
     }
     return wait.outcome != WaitOutcome::kDone;
   };
+  const auto bracket = [](const std::function<gpuError_t()>& step) {
+    return step ? step() : gpuSuccess;
+  };
   int index = 0;
+  if (warmups > 0) {
+    if (const gpuError_t error = bracket(brackets.begin); error != gpuSuccess) {
+      return fail(error, "EventRecord");
+    }
+  }
   for (int w = 0; w < warmups; ++w) {
     if (const gpuError_t error = launch(index++); error != gpuSuccess) return fail(error, call);
+  }
+  if (warmups > 0) {
+    if (const gpuError_t error = bracket(brackets.end); error != gpuSuccess) {
+      return fail(error, "EventRecord");
+    }
   }
   if (wait_failed(DrainStream(stream, deadline_seconds))) return out;
 
@@ -86,11 +100,19 @@ BatchTimes TimeBatches(gpuStream_t stream, const LaunchFn& launch, const char* c
       out.failure = GpuErrorText(error, "EventRecord");
       return error;
     }
+    if (const gpuError_t error = bracket(brackets.begin); error != gpuSuccess) {
+      out.failure = GpuErrorText(error, "EventRecord");
+      return error;
+    }
     for (int it = 0; it < iterations; ++it) {
       if (const gpuError_t error = launch(index++); error != gpuSuccess) {
         out.failure = GpuErrorText(error, call);
         return error;
       }
+    }
+    if (const gpuError_t error = bracket(brackets.end); error != gpuSuccess) {
+      out.failure = GpuErrorText(error, "EventRecord");
+      return error;
     }
     if (const gpuError_t error = gpuEventRecord(ends[slot].get(), stream); error != gpuSuccess) {
       out.failure = GpuErrorText(error, "EventRecord");

@@ -37,8 +37,17 @@ struct BatchTimes {
 // the launch error.
 using LaunchFn = std::function<gpuError_t(int launch_index)>;
 
+// Work enqueued around each batch's launches, inside its timing events (and around the warm-ups):
+// a benchmark spread over two streams forks the second off `stream` in `begin` and joins it back
+// in `end`, so the batch times both streams' launches overlapping, not pairwise.
+struct BatchBrackets {
+  std::function<gpuError_t()> begin;
+  std::function<gpuError_t()> end;
+};
+
 // `call` names what `launch` calls, for the failure text ("LaunchKernel", "MemcpyAsync").
 BatchTimes TimeBatches(gpuStream_t stream, const LaunchFn& launch, const char* call, int warmups,
-                       int samples, int iterations, double deadline_seconds);
+                       int samples, int iterations, double deadline_seconds,
+                       const BatchBrackets& brackets = {});
 
 }  // namespace rocm_doctor::hip_helper
