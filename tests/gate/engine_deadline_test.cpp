@@ -21,9 +21,12 @@ constexpr std::string_view kAfterSlow[] = {"hardware.lingers"};
 constexpr std::string_view kAfterQuick[] = {"hardware.quick"};
 constexpr CheckInfo kLingers{.id = "hardware.lingers", .layer = Layer::kHardware, .title = "L"};
 constexpr CheckInfo kQuick{.id = "hardware.quick", .layer = Layer::kHardware, .title = "Q"};
-// Depth 1 (after hardware.quick, which passes): its turn comes once the deadline has passed.
+// After hardware.quick, which passes at once: driver.after takes the free slot and lingers too,
+// so driver.last (ready as early) finds both slots of the run taken until the deadline.
 constexpr CheckInfo kAfter{
     .id = "driver.after", .layer = Layer::kDriver, .title = "After", .prerequisites = kAfterQuick};
+constexpr CheckInfo kLast{
+    .id = "driver.last", .layer = Layer::kDriver, .title = "Last", .prerequisites = kAfterQuick};
 constexpr CheckInfo kDependant{
     .id = "driver.dependant", .layer = Layer::kDriver, .title = "D", .prerequisites = kAfterSlow};
 
@@ -42,9 +45,9 @@ bool HasCode(const CheckRecord& r, std::string_view code) {
 }
 
 TEST(RunChecksDeadline, AbandonsWhatRunsAtTheDeadlineAndStartsNothingAfter) {
-  RegisteredCheck lingers{&kLingers, Lingers}, quick{&kQuick, Passes}, after{&kAfter, Passes},
-      dependant{&kDependant, Passes};
-  RunRequest request{{&lingers, &quick, &after, &dependant}, {}, false, 4};
+  RegisteredCheck lingers{&kLingers, Lingers}, quick{&kQuick, Passes}, after{&kAfter, Lingers},
+      last{&kLast, Passes}, dependant{&kDependant, Passes};
+  RunRequest request{{&lingers, &quick, &after, &last, &dependant}, {}, false, 2};
   // A second: enough for hardware.quick to finish on a loaded 2-core CI VM.
   request.deadline = std::chrono::steady_clock::now() + milliseconds(1000);
   auto facts = std::make_shared<FactStore>(std::make_shared<testing::FakeSystemView>());
@@ -56,7 +59,8 @@ TEST(RunChecksDeadline, AbandonsWhatRunsAtTheDeadlineAndStartsNothingAfter) {
   const CheckRecord& abandoned = Record(r, "hardware.lingers");
   EXPECT_EQ(abandoned.outcome.status, Status::kTimeout);
   EXPECT_TRUE(HasCode(abandoned, "core.run.deadline"));
-  const CheckRecord& not_started = Record(r, "driver.after");
+  EXPECT_TRUE(HasCode(Record(r, "driver.after"), "core.run.deadline"));
+  const CheckRecord& not_started = Record(r, "driver.last");
   EXPECT_EQ(not_started.outcome.status, Status::kTimeout);
   EXPECT_TRUE(HasCode(not_started, "core.run.deadline"));
   EXPECT_NE(not_started.outcome.findings.front().message.find("not started"), std::string::npos);
