@@ -1,7 +1,10 @@
 #include <fmt/format.h>
 
+#include <sstream>
+
 #include "fleet/figure_format.h"
 #include "fleet/fleet_reporters.h"
+#include "report/text_escape.h"
 
 namespace rocm_doctor::fleet {
 namespace {
@@ -29,7 +32,8 @@ std::size_t Width(const std::vector<CodeCount>& counts, std::size_t at_least) {
 
 }  // namespace
 
-void WriteFleetTerminal(const FleetSummary& s, std::ostream& out) {
+void WriteFleetTerminal(const FleetSummary& s, std::ostream& terminal) {
+  std::ostringstream out;  // filtered as a whole: report files may hold any bytes
   out << fmt::format("rocm-doctor fleet summary: {} node{} from {} report{}", s.nodes.size(),
                      s.nodes.size() == 1 ? "" : "s", s.files_read, s.files_read == 1 ? "" : "s");
   if (s.superseded > 0) out << fmt::format(" ({} superseded by a later run)", s.superseded);
@@ -95,6 +99,7 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& out) {
     out << fmt::format("\nSkipped {} file{}\n", s.skipped.size(), s.skipped.size() == 1 ? "" : "s");
     for (const SkippedFile& f : s.skipped) out << "  " << f.path << ": " << f.reason << '\n';
   }
+  terminal << report_text::TerminalText(out.str());
 }
 
 }  // namespace rocm_doctor::fleet

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 
+#include "report/text_escape.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor {
@@ -280,7 +282,9 @@ void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint)
 
 }  // namespace
 
-void WriteTerminalReport(const Report& report, std::ostream& out, const TerminalStyle& style) {
+void WriteTerminalReport(const Report& report, std::ostream& terminal,
+                         const TerminalStyle& style) {
+  std::ostringstream out;  // filtered as a whole: machine text must not reach the terminal raw
   Painter paint(style.color);
   WriteHeader(report, out, paint);
   WriteRootCauses(report, out, paint, style.verbose);
@@ -292,9 +296,11 @@ void WriteTerminalReport(const Report& report, std::ostream& out, const Terminal
                  kDim)
         << '\n';
   }
+  terminal << report_text::TerminalText(out.str());
 }
 
-void WriteBenchReport(const Report& report, std::ostream& out, const TerminalStyle& style) {
+void WriteBenchReport(const Report& report, std::ostream& terminal, const TerminalStyle& style) {
+  std::ostringstream out;  // filtered as a whole, as WriteTerminalReport's
   Painter paint(style.color);
   WriteHeader(report, out, paint);
   WriteRootCauses(report, out, paint, style.verbose);
@@ -314,6 +320,7 @@ void WriteBenchReport(const Report& report, std::ostream& out, const TerminalSty
                  kDim)
         << '\n';
   }
+  terminal << report_text::TerminalText(out.str());
 }
 
 }  // namespace rocm_doctor

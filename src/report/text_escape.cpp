@@ -99,6 +99,38 @@ std::string Xml(std::string_view text, bool attribute) {
 
 }  // namespace
 
+std::string TerminalText(std::string_view rendered) {
+  const std::string valid = ValidUtf8(rendered);
+  const std::string_view text = valid;
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    std::uint32_t code = 0;
+    const std::size_t length = SequenceAt(text, at, code);  // never 0: the text is valid
+    if (code == 0x1B && at + 1 < text.size() && text[at + 1] == '[') {
+      // ESC [ (digit | ;)* m: a colour change, the only sequence the reporters write.
+      std::size_t end = at + 2;
+      while (end < text.size() && end - at < 24 &&
+             ((text[end] >= '0' && text[end] <= '9') || text[end] == ';')) {
+        ++end;
+      }
+      if (end < text.size() && text[end] == 'm') {
+        out += text.substr(at, end + 1 - at);
+        at = end + 1;
+        continue;
+      }
+    }
+    const bool control = code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F);
+    if (control && code != '\n' && code != '\t') {
+      out += '?';
+    } else {
+      out += text.substr(at, length);
+    }
+    at += length;
+  }
+  return out;
+}
+
 std::string ValidUtf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -16,6 +16,12 @@ std::string ValidUtf8(std::string_view text);
 std::string XmlText(std::string_view text);
 std::string XmlAttribute(std::string_view text);
 
+// A rendered terminal page, safe to print: valid UTF-8; newlines, tabs and colour changes
+// (SGR, ESC [ digits/; m) kept; every other C0/C1 control (ESC of any other sequence, BEL, CR,
+// backspace, U+0080..U+009F, whose U+009B is a CSI on some terminals) shown as '?'. Report text
+// comes from the machine, and an OSC or cursor sequence in a file must not reach the terminal.
+std::string TerminalText(std::string_view rendered);
+
 // A Prometheus text-format label value: \ " and newline escaped, valid UTF-8.
 std::string PromLabel(std::string_view text);
 

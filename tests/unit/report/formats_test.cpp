@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "report/text_escape.h"
 #include "rocm_doctor/catalog.h"
 #include "rocm_doctor/reporters.h"
 #include "support/golden.h"
@@ -295,6 +296,30 @@ TEST(TerminalReporter, ShowsThePolicyAndMarksWaivedFindings) {
       << plain.str();
   EXPECT_NE(plain.str().find("(waived: test.formats.link_slow)"), std::string::npos);
   EXPECT_NE(verbose.str().find("(waived: riser runs Gen3 (OPS-1))"), std::string::npos);
+}
+
+TEST(TerminalReporter, MachineTextCannotDriveTheTerminal) {
+  // A file on a hostile machine holding a window-title OSC, a screen clear and a C1 CSI.
+  Report report = FleetReport();
+  const std::string evil = "fine\x1b]0;owned\x07 \x1b[2J\r\x08 \xc2\x9b" "31m end";
+  report.checks.front().outcome.summary = evil;
+  report.checks.front().outcome.findings.front().message = evil;
+  for (bool color : {false, true}) {
+    std::ostringstream out;
+    WriteTerminalReport(report, out, TerminalStyle{color, true});
+    const std::string text = out.str();
+    for (std::size_t at = text.find('\x1b'); at != std::string::npos;
+         at = text.find('\x1b', at + 1)) {
+      const std::size_t m = text.find_first_not_of("0123456789;", at + 2);
+      EXPECT_TRUE(text.compare(at, 2, "\x1b[") == 0 && m != std::string::npos && text[m] == 'm')
+          << "a non-colour escape at " << at;
+    }
+    EXPECT_EQ(text.find('\x07'), std::string::npos);
+    EXPECT_EQ(text.find('\r'), std::string::npos);
+    EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos);
+    EXPECT_NE(text.find("fine?]0;owned? ?[2J?? ?31m end"), std::string::npos) << text;
+  }
+  EXPECT_EQ(report_text::TerminalText("a\x1b[1;31mred\x1b[0m\tb\n"), "a\x1b[1;31mred\x1b[0m\tb\n");
 }
 
 TEST(RedactReport, EveryFormatRendersTheRedactedReport) {
