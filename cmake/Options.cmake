@@ -9,3 +9,17 @@ if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type" FORCE)
 endif()
 include(GNUInstallDirs)
+
+# Precompiled standard, fmt, nlohmann_json (and GoogleTest) headers: a clean build on 2 cores
+# gets faster (tools/test.sh turns it on). Off by default so everyday builds still catch a
+# missing #include that the precompiled header would hide.
+option(ROCMDOC_PCH "Precompile the common headers of each target" OFF)
+
+# rocmdoc_precompile(target [HEADER...]): the common headers, plus HEADERs, for `target`.
+function(rocmdoc_precompile target)
+  if(ROCMDOC_PCH)
+    target_precompile_headers(${target} PRIVATE
+      <algorithm> <chrono> <cstdint> <functional> <map> <memory> <optional> <set> <string>
+      <string_view> <utility> <vector> <fmt/format.h> <nlohmann/json.hpp> ${ARGN})
+  endif()
+endfunction()

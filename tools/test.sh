@@ -19,7 +19,7 @@ stamp() { echo "== tools/test.sh: $1 at $((SECONDS - start)) s"; }
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG="-O0 -gline-tables-only" \
   -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
-  -DROCMDOC_WERROR=ON -DROCMDOC_SANITIZE=address,undefined -DROCMDOC_FUZZ=ON
+  -DROCMDOC_WERROR=ON -DROCMDOC_SANITIZE=address,undefined -DROCMDOC_FUZZ=ON -DROCMDOC_PCH=ON
 cmake --build "$build" -j"$jobs"
 stamp "built $build"
 
