@@ -1952,6 +1952,115 @@ def m_env_settings(out, cap):
         expect))
 
 
+# --------------------------------------------------------------------------------------------
+# Storage and the ROCm tool inventory (issue 9)
+
+NVME_DEV = "/sys/devices/pci0000:00/0000:00:01.2/0000:02:00.0/nvme/nvme0/nvme0n1"
+SATA_DEV = "/sys/devices/pci0000:00/0000:00:17.0/ata1/host0/target0:0:0/0:0:0:0/block/sda"
+
+
+def block_disk(m, devdir, majmin, rotational, partitions=()):
+    """A whole disk in sysfs (Documentation/ABI/stable/sysfs-block) with its partitions, and the
+    /sys/dev/block/MAJ:MIN and /sys/class/block links the kernel makes."""
+    name = os.path.basename(devdir)
+    m.write(f"{devdir}/queue/rotational", f"{rotational}\n")
+    m.write(f"{devdir}/dev", f"{majmin}\n")
+    m.link(f"/sys/dev/block/{majmin}", devdir)
+    m.link(f"/sys/class/block/{name}", devdir)
+    for part, part_majmin in partitions:
+        m.write(f"{devdir}/{part}/partition", f"{part[len(name):].lstrip('p')}\n")
+        m.write(f"{devdir}/{part}/dev", f"{part_majmin}\n")
+        m.link(f"/sys/dev/block/{part_majmin}", f"{devdir}/{part}")
+        m.link(f"/sys/class/block/{part}", f"{devdir}/{part}")
+
+
+def m_storage_nfs_home(out, cap):
+    m = Machine(out, "storage-nfs-home-full", "RX 7900 XTX workstation, /home on NFS nearly full, "
+                "the Hugging Face cache on a hard disk")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    m.write("/proc/self/mountinfo",
+            "22 1 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc rw\n"
+            "1 0 259:2 / / rw,relatime shared:1 - ext4 /dev/nvme0n1p2 rw,errors=remount-ro\n"
+            "30 1 0:52 / /home rw,relatime shared:40 - nfs4 filer.lab:/export/home "
+            "rw,vers=4.2,rsize=1048576,wsize=1048576,hard,proto=tcp,sec=sys\n"
+            "31 1 8:1 / /data rw,relatime shared:41 - xfs /dev/sda1 rw,attr2,inode64\n")
+    block_disk(m, NVME_DEV, "259:0", 0, [("nvme0n1p2", "259:2")])
+    block_disk(m, SATA_DEV, "8:0", 1, [("sda1", "8:1")])
+    m.meta["env"].update({"HOME": "/home/alice", "HF_HOME": "/data/hf"})
+    tib, gib = 1 << 40, 1 << 30
+    m.meta["filesystems"] = {
+        "/": {"size_bytes": 1 * tib, "free_bytes": 700 * gib, "avail_bytes": 650 * gib},
+        "/home": {"size_bytes": 20 * tib, "free_bytes": 12 * gib, "avail_bytes": 12 * gib},
+        "/data": {"size_bytes": 8 * tib, "free_bytes": 5 * tib, "avail_bytes": 5 * tib},
+    }
+    expect = ["exit 0", "root_cause hardware.storage.network",
+              "root_cause hardware.storage.nearly_full", "root_cause hardware.storage.rotational",
+              "check hardware.storage warn", "finding hardware.storage.network warn",
+              "finding hardware.storage.nearly_full warn", "finding hardware.storage.rotational warn"]
+    m.finish(expect, readme(
+        "storage-nfs-home-full", "rx7900xtx-healthy as a lab workstation: alice's home "
+        "directory is an NFS 4.2 mount of filer.lab:/export/home with 12 GiB of 20 TiB left, "
+        "and HF_HOME points at /data/hf on a SATA hard disk (xfs on /dev/sda1).",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            "`/proc/self/mountinfo` in the kernel's format (Documentation/filesystems/proc.rst): "
+            "`/` ext4 on an NVMe partition, `/home` nfs4 with the options mount.nfs4 shows by "
+            "default, `/data` xfs on /dev/sda1. Invented to produce the conditions.",
+            "The block devices in sysfs as the kernel lays them out: nvme0n1 (queue/rotational 0) "
+            "under its PCI NVMe controller with partition nvme0n1p2, sda (rotational 1) under "
+            "its SATA port with sda1, the /sys/dev/block/MAJ:MIN and /sys/class/block links.",
+            "machine.json `env` HOME and HF_HOME, and `filesystems` (docs/probes.md) with the "
+            "statvfs figures of the three mount points.",
+        ],
+        "Three warnings of hardware.storage, nothing failing: the home directory is on a "
+        "network filesystem (nfs4) and nearly full (12 GiB available, under 10% and under 50 "
+        "GiB), and $HF_HOME is on a rotational disk (sda). Exit 0.", expect))
+
+
+def m_tools_opt_rocm(out, cap):
+    m = Machine(out, "tools-opt-rocm6", "RX 7900 XTX desktop with ROCm 6.2.0's tools in "
+                "/opt/rocm-6.2.0/bin and rccl-tests built in /usr/local/bin")
+    g = rx7900xtx(cap)
+    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
+    rocm_install(m)
+    m.meta["env"]["PATH"] += ":/opt/rocm/bin"
+    root = "/opt/rocm-6.2.0"
+    # What ROCm 6.2.0's packages install: executables in bin/, the Python front ends of
+    # rocm-smi and amd-smi in libexec/ with links from bin/, amdclang++ from rocm-llvm.
+    tools = {f"{root}/bin/rocminfo": None, f"{root}/bin/rocm_agent_enumerator": None,
+             f"{root}/bin/rocprofv3": None, f"{root}/bin/hipcc": None,
+             f"{root}/libexec/rocm_smi/rocm_smi.py": f"{root}/bin/rocm-smi",
+             f"{root}/libexec/amdsmi_cli/amdsmi_cli.py": f"{root}/bin/amd-smi",
+             f"{root}/lib/llvm/bin/amdclang++": f"{root}/bin/amdclang++",
+             "/usr/local/bin/all_reduce_perf": None}
+    for path, link in tools.items():
+        m.write(path, b"")
+        os.chmod(m.host(path), 0o755)
+        if link:
+            m.link(link, path)
+    expect = ["exit 0", "check runtime.tools pass", "finding runtime.tool.present info",
+              "finding runtime.tool.missing info", "finding runtime.tool.not_built info"]
+    m.finish(expect, readme(
+        "tools-opt-rocm6", "rx7900xtx-healthy with AMD's ROCm 6.2.0 packages (rocminfo, "
+        "rocm-smi-lib, amd-smi-lib, rocprofiler-sdk, hipcc, rocm-llvm) in /opt/rocm-6.2.0, "
+        "/opt/rocm/bin on PATH, and rccl-tests' all_reduce_perf built and copied to "
+        "/usr/local/bin.",
+        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
+        COMMON_ADDED + [
+            DEFAULT_ROCM_NOTE,
+            "Empty executables (mode 0755) where ROCm 6.2.0's packages put the tools: "
+            "bin/rocminfo, bin/rocm_agent_enumerator, bin/rocprofv3, bin/hipcc; bin/rocm-smi -> "
+            "../libexec/rocm_smi/rocm_smi.py, bin/amd-smi -> ../libexec/amdsmi_cli/amdsmi_cli.py, "
+            "bin/amdclang++ -> ../lib/llvm/bin/amdclang++; /usr/local/bin/all_reduce_perf; "
+            "machine.json PATH extended with /opt/rocm/bin. Replay runs none of them.",
+        ],
+        "runtime.tools passes with informational findings: seven tools from ROCm 6.2.0 "
+        "(/opt/rocm-6.2.0, .info/version), all_reduce_perf of unknown origin (no install or "
+        "package owns it), and rocprof, rocm-bandwidth-test (missing, with the packages to "
+        "install) and TransferBench (not built, with its repository). Exit 0.", expect))
+
+
 def radeon_vii(cap):
     """A Radeon VII (Vega 20, gfx906, 1002:66af rev c1) at 0000:2f:00.0 behind Vega 20's own
     upstream/downstream switch ports (1002:14a0/14a1), from its rocminfo agent (ROCm/ROCm#6138):
@@ -2532,7 +2641,7 @@ MACHINES = [m_rx7900xtx_healthy, m_memory_low, m_link_degraded, m_kfd_permission
             m_env_settings, m_radeon_vii, m_hip_device_error, m_hip_load_probe_failed,
             m_kernel_unsupported, m_driver_skew, m_rocm_smi_init_failed,
             m_rocm_smi_count_mismatch, m_bench_healthy, m_bench_memory_low,
-            m_bench_memtest_errors, m_bench_timeout]
+            m_bench_memtest_errors, m_bench_timeout, m_storage_nfs_home, m_tools_opt_rocm]
 
 
 def main():

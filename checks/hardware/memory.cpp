@@ -1,4 +1,5 @@
-// hardware.memory: enough system RAM for the GPUs present (CheckOptions ram_gib_*).
+// hardware.memory: enough system RAM for the GPUs present (CheckOptions ram_gib_*: where the
+// rule comes from and why it is in GiB is said there).
 #include <string>
 
 #include "gpu_label.h"

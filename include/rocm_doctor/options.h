@@ -29,8 +29,11 @@ struct CheckOptions {
   std::optional<int> expect_gpus;  // --expect-gpus N
   // hardware.bar.small: warn when CPU-visible VRAM is below this fraction of VRAM.
   double min_visible_vram_fraction = 0.9;
-  // hardware.memory.low: system RAM wanted per GPU, and for the first (GiB). Usual advice: at
-  // least 32 GB for one GPU, 16 GB more per additional GPU.
+  // hardware.memory.low: system RAM wanted per GPU, and for the first (GiB). The rule is the
+  // project's (issue 9: at least 32 GB for one GPU, 16 GB more per additional GPU), a common
+  // workstation rule of thumb; ROCm's documentation states no host-RAM figure (its system
+  // requirements list GPUs, distributions and kernels only). "GB" is read as GiB: memory is sold
+  // in binary sizes (JEDEC's GB = 2^30 bytes), so a "32 GB" host has 32 GiB of DIMMs.
   double ram_gib_first_gpu = 32;
   double ram_gib_per_extra_gpu = 16;
   // --policy FILE: what the checks of the policy layer judge; its waivers are applied by the

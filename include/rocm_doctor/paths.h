@@ -64,5 +64,7 @@ inline constexpr std::string_view kOptRocm = "/opt/rocm";
 inline constexpr std::string_view kMultiarchLibDir = "/usr/lib/x86_64-linux-gnu";
 inline constexpr std::string_view kLdSoConf = "/etc/ld.so.conf";
 inline constexpr std::string_view kDpkgStatus = "/var/lib/dpkg/status";
+// dpkg(1): <package>.list (or <package>:<arch>.list) lists the files a package installed.
+inline constexpr std::string_view kDpkgInfo = "/var/lib/dpkg/info";
 
 }  // namespace rocm_doctor::paths

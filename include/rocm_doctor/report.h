@@ -66,6 +66,15 @@ struct HostSummary {
   std::optional<std::string> rocm_release;
 };
 
+// The version of one component of the stack, from facts this run's checks collected
+// (src/core/report_versions.cpp). Components whose version is unknown are left out.
+struct ComponentVersion {
+  std::string component;         // "amdgpu", "hip", "hsa-runtime", "rocBLAS", "torch"
+  Layer layer = Layer::kDriver;  // driver, runtime, libraries or frameworks
+  std::string version;           // "6.10.5", "6.2.41133", "4.2.60200", "2.5.1+rocm6.2"
+  std::string source;            // the path it was read from
+};
+
 // The policy a run was judged against (--policy FILE).
 struct PolicySummary {
   std::string name;  // [policy] name, else the file name
@@ -89,6 +98,7 @@ struct Report {
   std::vector<RootCause> root_causes;  // first = most basic
   std::vector<CheckRecord> checks;     // in execution (layer) order
   std::vector<GpuSummary> gpus;
+  std::vector<ComponentVersion> versions;  // driver, runtime, libraries, frameworks, in order
   // Every benchmark figure the bench.* checks judged, in check order; empty when none ran.
   std::vector<BenchmarkResult> benchmarks;
   double duration_ms = 0;

@@ -123,6 +123,19 @@ struct KernelLog {
   std::string error;
 };
 
+// The space of the filesystem that holds a path (statvfs(3)), in bytes. Sizes are whole
+// filesystem figures; `avail_bytes` is what an unprivileged user may still write (free minus
+// the blocks reserved for root). In a machine directory: machine.json "filesystems"
+// (docs/probes.md), kNotFound where the capture recorded none.
+struct FsSpace {
+  FsStatus status = FsStatus::kNotFound;
+  std::uint64_t size_bytes = 0;   // f_blocks * f_frsize
+  std::uint64_t free_bytes = 0;   // f_bfree * f_frsize
+  std::uint64_t avail_bytes = 0;  // f_bavail * f_frsize
+  std::string error;
+  bool ok() const { return status == FsStatus::kOk; }
+};
+
 class SystemView {
  public:
   virtual ~SystemView() = default;
@@ -140,6 +153,14 @@ class SystemView {
 
   virtual CommandOutcome Run(const CommandSpec& spec) const = 0;
   virtual KernelLog ReadKernelLog() const = 0;
+  // statvfs(path). Views that cannot answer (test doubles) say so; the live host, machine
+  // directories and the decorators override it.
+  virtual FsSpace StatFs(std::string_view path) const {
+    FsSpace out;
+    out.status = FsStatus::kError;
+    out.error = "filesystem space of " + std::string(path) + " not available from " + Describe();
+    return out;
+  }
 
   // True when diagnosing a machine directory instead of this host.
   virtual bool IsReplay() const = 0;

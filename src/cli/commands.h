@@ -86,7 +86,19 @@ struct FleetArgs {
   double outlier_percent = 10;        // --outlier-percent
 };
 
+// rocm-doctor diff BASE.json CURRENT.json (src/cli/diff_command.cpp, docs/diff.md).
+struct DiffArgs {
+  std::string base, current;              // two JSON reports
+  Format format = Format::kTerminal;      // terminal | json | markdown
+  std::optional<std::string> output;      // -o FILE
+  std::vector<OutputFile> extra_outputs;  // -o FORMAT=FILE
+  double band_percent = 5;      // --band: the noise band of a figure without a spread
+  double min_band_percent = 1;  // --min-band: the narrowest band
+  bool no_color = false;
+};
+
 int RunCheckCommand(const CheckArgs& args);
+int RunDiffCommand(const DiffArgs& args);
 int RunBenchCommand(const BenchArgs& args);
 int RunGateCommand(const GateArgs& args);
 int RunFleetSummarizeCommand(const FleetArgs& args);

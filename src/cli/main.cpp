@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   // `rocm-doctor` and `rocm-doctor -v` mean `rocm-doctor check ...`.
   static const std::vector<std::string> kCommands{"check", "list", "explain", "capture", "help",
-                                                     "probe-load", "probe-smi", "gate", "fleet", "bench"};
+                                                     "probe-load", "probe-smi", "gate", "fleet", "bench",
+                                                     "diff"};
   bool has_command = !args.empty() && std::find(kCommands.begin(), kCommands.end(), args[0]) !=
                                           kCommands.end();
   bool top_level_flag = !args.empty() && (args[0] == "--help" || args[0] == "-h" ||
@@ -192,6 +193,29 @@ int main(int argc, char** argv) {
                    "A figure this far from its model's fleet median is an outlier (default 10)")
       ->check(CLI::Range(0.1, 1000.0));
 
+  rocm_doctor::cli::DiffArgs diff;
+  std::string diff_format = "terminal";
+  std::vector<std::string> diff_outputs;
+  CLI::App* diff_cmd = app.add_subcommand(
+      "diff", "What changed between two JSON reports; exit 1 on a regression (docs/diff.md)");
+  diff_cmd
+      ->add_option("base", diff.base, "The report to compare with (last week's, a golden node's)")
+      ->required();
+  diff_cmd->add_option("current", diff.current, "The report to judge")->required();
+  diff_cmd->add_option("--format", diff_format, "Output format on stdout (or the plain -o FILE)")
+      ->check(CLI::IsMember({"terminal", "json", "markdown"}));
+  diff_cmd->add_option("-o,--output", diff_outputs,
+                       "FILE: the --format output goes to FILE; FORMAT=FILE (repeatable): also "
+                       "write that format, e.g. -o markdown=diff.md");
+  diff_cmd->add_option("--band", diff.band_percent,
+                       "Noise band in percent for a figure neither report gives a spread for "
+                       "(default 5)")
+      ->check(CLI::Range(0.0, 1000.0));
+  diff_cmd->add_option("--min-band", diff.min_band_percent,
+                       "The narrowest noise band in percent, whatever the spreads (default 1)")
+      ->check(CLI::Range(0.0, 1000.0));
+  diff_cmd->add_flag("--no-color", diff.no_color, "No colours (also: NO_COLOR=1)");
+
   // Hidden (no help group): the child the doctor runs to dlopen ROCm libraries safely.
   std::vector<std::string> probe_libraries;
   CLI::App* probe_load_cmd = app.add_subcommand("probe-load", "dlopen LIB... and print JSON");
@@ -244,6 +268,16 @@ int main(int argc, char** argv) {
       return rocm_doctor::cli::RunBenchCommand(bench);
     }
     if (fleet_summarize_cmd->parsed()) return rocm_doctor::cli::RunFleetSummarizeCommand(fleet);
+    if (diff_cmd->parsed()) {
+      diff.format = rocm_doctor::cli::FormatFromString(diff_format).value_or(Format::kTerminal);
+      if (auto split = rocm_doctor::cli::SplitOutputs(diff_outputs, diff.output,
+                                                      diff.extra_outputs);
+          !split) {
+        std::cerr << "rocm-doctor: " << split.error() << '\n';
+        return 2;
+      }
+      return rocm_doctor::cli::RunDiffCommand(diff);
+    }
     if (gate_cmd->parsed()) {
       if (gate_slurm->count() + gate_npd->count() != 1) {
         std::cerr << "rocm-doctor: gate needs --slurm or --npd\n";

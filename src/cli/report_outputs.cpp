@@ -33,6 +33,11 @@ std::string_view FormatName(Format format) {
 }
 
 Result<bool> SplitOutputs(const std::vector<std::string>& values, CheckArgs& args) {
+  return SplitOutputs(values, args.output, args.extra_outputs);
+}
+
+Result<bool> SplitOutputs(const std::vector<std::string>& values, std::optional<std::string>& output,
+                          std::vector<OutputFile>& extra) {
   std::set<std::string> files;
   for (const std::string& value : values) {
     std::size_t eq = value.find('=');
@@ -42,12 +47,12 @@ Result<bool> SplitOutputs(const std::vector<std::string>& values, CheckArgs& arg
     if (file.empty()) return Error{"-o " + value + ": no file name"};
     if (!files.insert(file).second) return Error{"-o: " + file + " is named twice"};
     if (format) {
-      args.extra_outputs.push_back({*format, file});
-    } else if (args.output) {
-      return Error{"-o: only one plain FILE (" + *args.output + ", " + file +
+      extra.push_back({*format, file});
+    } else if (output) {
+      return Error{"-o: only one plain FILE (" + *output + ", " + file +
                    "); give the others a format: -o junit=FILE"};
     } else {
-      args.output = file;
+      output = file;
     }
   }
   return true;

@@ -25,6 +25,9 @@ std::string_view FormatName(Format format);
 // Sorts the -o values into args.output (the one plain FILE) and args.extra_outputs. Errors: two
 // plain FILEs, an empty FILE, the same FILE twice.
 Result<bool> SplitOutputs(const std::vector<std::string>& values, CheckArgs& args);
+// The same for any command: into `output` and `extra`.
+Result<bool> SplitOutputs(const std::vector<std::string>& values, std::optional<std::string>& output,
+                          std::vector<OutputFile>& extra);
 
 // The report in `format`; terminal output in colour only when `color`.
 std::string RenderReport(const Report& report, Format format, bool verbose, bool color);

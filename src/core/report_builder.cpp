@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "collect/support_matrix.h"
+#include "core/report_versions.h"
 #include "rocm_doctor/facts/bench.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/policy.h"
@@ -96,6 +97,7 @@ Report BuildReport(EngineResult result, const FactStore& facts, const ReportCont
                      return rank(a) < rank(b);
                    });
   report.gpus = SummarizeGpus(facts);
+  report.versions = SummarizeVersions(facts, report.checks);
   report.duration_ms = context.duration_ms;
   report.started_at = context.started_at;
   report.started_at_unix = context.started_at_unix;

@@ -14,7 +14,8 @@ bool IsProblemStatus(std::string_view status) {
          status == "error";
 }
 
-bool ReadHost(JsonCursor& c, NodeReport& node, std::optional<std::string>& hostname) {
+bool ReadHost(JsonCursor& c, NodeReport& node, std::optional<std::string>& hostname,
+              ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kObject) return c.Skip();
   c.EnterObject();
   std::string_view key;
@@ -27,6 +28,8 @@ bool ReadHost(JsonCursor& c, NodeReport& node, std::optional<std::string>& hostn
       node.os = c.ReadOptionalString();
     } else if (key == "rocm_release") {
       node.rocm_release = c.ReadOptionalString();
+    } else if (details && key == "sysroot") {
+      details->sysroot = c.ReadOptionalString();
     } else {
       c.Skip();
     }
@@ -50,7 +53,7 @@ bool ReadTool(JsonCursor& c, NodeReport& node, std::string& name) {
   return c.ok();
 }
 
-bool ReadRootCauses(JsonCursor& c, NodeReport& node) {
+bool ReadRootCauses(JsonCursor& c, NodeReport& node, ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
@@ -60,12 +63,16 @@ bool ReadRootCauses(JsonCursor& c, NodeReport& node) {
       continue;
     }
     c.EnterObject();
-    std::optional<std::string> code, message;
+    std::optional<std::string> code, message, check, status;
     while (c.NextKey(key)) {
       if (key == "code") {
         code = c.ReadOptionalString();
       } else if (key == "message") {
         message = c.ReadOptionalString();
+      } else if (details && key == "check") {
+        check = c.ReadOptionalString();
+      } else if (details && key == "status") {
+        status = c.ReadOptionalString();
       } else {
         c.Skip();
       }
@@ -73,13 +80,30 @@ bool ReadRootCauses(JsonCursor& c, NodeReport& node) {
     if (code) {
       if (node.root_causes.empty() && message) node.root_cause_message = *message;
       node.root_causes.push_back(*code);
+      if (details) {
+        details->root_causes.push_back(
+            {*code, check.value_or(""), status.value_or(""), message.value_or("")});
+      }
     }
   }
   return c.ok();
 }
 
+// With `details`: each check's id, layer, title, status and summary.
+bool ReadCheckField(JsonCursor& c, std::string_view key, ReportDetails::Check& check) {
+  std::string* field = key == "id"        ? &check.id
+                       : key == "layer"   ? &check.layer
+                       : key == "title"   ? &check.title
+                       : key == "status"  ? &check.status
+                       : key == "summary" ? &check.summary
+                                          : nullptr;
+  if (!field) return false;
+  *field = c.ReadOptionalString().value_or("");
+  return true;
+}
+
 // checks[].findings[]: {code, status}; everything else (evidence, remediation) is skipped.
-bool ReadChecks(JsonCursor& c, NodeReport& node) {
+bool ReadChecks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
@@ -89,7 +113,9 @@ bool ReadChecks(JsonCursor& c, NodeReport& node) {
       continue;
     }
     c.EnterObject();
+    ReportDetails::Check check;
     while (c.NextKey(key)) {
+      if (details && ReadCheckField(c, key, check)) continue;
       if (key != "findings" || c.Peek() != JsonCursor::Kind::kArray) {
         c.Skip();
         continue;
@@ -120,8 +146,44 @@ bool ReadChecks(JsonCursor& c, NodeReport& node) {
         }
       }
     }
+    if (details && !check.id.empty()) details->checks.push_back(std::move(check));
   }
   return c.ok();
+}
+
+// versions[]: {component, layer, version, source}.
+bool ReadVersions(JsonCursor& c, ReportDetails& details) {
+  if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
+  details.has_versions = true;
+  c.EnterArray();
+  std::string_view key;
+  while (c.NextElement()) {
+    if (c.Peek() != JsonCursor::Kind::kObject) {
+      c.Skip();
+      continue;
+    }
+    c.EnterObject();
+    ReportDetails::Version v;
+    while (c.NextKey(key)) {
+      std::string* field = key == "component" ? &v.component
+                           : key == "layer"   ? &v.layer
+                           : key == "version" ? &v.version
+                           : key == "source"  ? &v.source
+                                              : nullptr;
+      if (field) {
+        *field = c.ReadOptionalString().value_or("");
+      } else {
+        c.Skip();
+      }
+    }
+    if (!v.component.empty() && !v.version.empty()) details.versions.push_back(std::move(v));
+  }
+  return c.ok();
+}
+
+std::optional<std::int64_t> WholeNumber(std::optional<double> v) {
+  if (!v || !std::isfinite(*v) || std::abs(*v) > 1e15) return std::nullopt;
+  return std::llround(*v);
 }
 
 struct GpuSeen {
@@ -161,7 +223,8 @@ bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
 
 // benchmarks[]: {name, unit, status, median, best, device, device_name, pci}. A figure that did
 // not come out "ok" or has neither median nor best is not a figure.
-bool ReadBenchmarks(JsonCursor& c, NodeReport& node) {
+// With `details`, every row is kept there, whatever its status.
+bool ReadBenchmarks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
@@ -173,6 +236,8 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node) {
     c.EnterObject();
     std::optional<std::string> name, unit, status, device_name, pci;
     std::optional<double> median, best, device;
+    std::optional<std::string> check, reason, limit_kind, verdict;
+    std::optional<double> worst, spread, samples;
     while (c.NextKey(key)) {
       if (key == "name") {
         name = c.ReadOptionalString();
@@ -190,9 +255,32 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node) {
         device_name = c.ReadOptionalString();
       } else if (key == "pci") {
         pci = c.ReadOptionalString();
+      } else if (details && key == "check") {
+        check = c.ReadOptionalString();
+      } else if (details && key == "reason") {
+        reason = c.ReadOptionalString();
+      } else if (details && key == "limit_kind") {
+        limit_kind = c.ReadOptionalString();
+      } else if (details && key == "verdict") {
+        verdict = c.ReadOptionalString();
+      } else if (details && key == "worst") {
+        worst = c.ReadOptionalNumber();
+      } else if (details && key == "spread") {
+        spread = c.ReadOptionalNumber();
+      } else if (details && key == "samples") {
+        samples = c.ReadOptionalNumber();
       } else {
         c.Skip();
       }
+    }
+    if (details && name && unit) {
+      auto finite = [](std::optional<double> v) {
+        return v && std::isfinite(*v) ? v : std::optional<double>();
+      };
+      details->benchmarks.push_back({check.value_or(""), *name, *unit, status.value_or(""),
+                                     WholeNumber(device), device_name, pci, reason, limit_kind,
+                                     verdict, finite(best), finite(median), finite(worst),
+                                     finite(spread), WholeNumber(samples)});
     }
     std::optional<double> value = median ? median : best;
     if (!name || !unit || !value || !std::isfinite(*value)) continue;
@@ -213,7 +301,9 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node) {
 
 }  // namespace
 
-Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallback_node) {
+Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallback_node,
+                                  ReportDetails* details) {
+  if (details) *details = ReportDetails{};
   NodeReport node;
   JsonCursor c(text);
   if (c.Peek() != JsonCursor::Kind::kObject) {
@@ -240,17 +330,19 @@ Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallba
     } else if (key == "error") {
       error = c.ReadOptionalString();
     } else if (key == "host") {
-      ReadHost(c, node, hostname);
+      ReadHost(c, node, hostname, details);
     } else if (key == "tool") {
       ReadTool(c, node, tool_name);
     } else if (key == "root_causes") {
-      ReadRootCauses(c, node);
+      ReadRootCauses(c, node, details);
     } else if (key == "checks") {
-      ReadChecks(c, node);
+      ReadChecks(c, node, details);
     } else if (key == "gpus") {
       ReadGpus(c, node, gpus);
     } else if (key == "benchmarks") {
-      ReadBenchmarks(c, node);
+      ReadBenchmarks(c, node, details);
+    } else if (details && key == "versions") {
+      ReadVersions(c, *details);
     } else {
       c.Skip();
     }
@@ -274,6 +366,7 @@ Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallba
   node.verdict = *verdict;
   node.run_error = error;
   node.node = hostname && !hostname->empty() ? *hostname : std::string(fallback_node);
+  if (details) details->hostname = hostname;
 
   std::sort(node.problem_codes.begin(), node.problem_codes.end());
   node.problem_codes.erase(std::unique(node.problem_codes.begin(), node.problem_codes.end()),

@@ -2,6 +2,7 @@
 // What a fleet summary keeps of one node's JSON report (rocm-doctor check --format json,
 // docs/report.schema.json): a few strings and the benchmark figures, not the evidence, so ten
 // thousand nodes fit in a few megabytes.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,9 +39,39 @@ struct NodeReport {
   std::optional<std::string> run_error;
 };
 
+// What `rocm-doctor diff` reads beyond a fleet's NodeReport (src/diff/): every check's status,
+// the root causes, the component versions and every benchmark row whatever its status. Only
+// filled when asked for, so a fleet of ten thousand reports does not keep it.
+struct ReportDetails {
+  struct Check {
+    std::string id, layer, title, status, summary;
+  };
+  struct RootCause {
+    std::string code, check, status, message;
+  };
+  struct Version {
+    std::string component, layer, version, source;  // report.versions[]
+  };
+  struct Benchmark {
+    std::string check, name, unit, status;  // status: the helper's ("ok", "timeout", ...)
+    std::optional<std::int64_t> device;     // runtime ordinal
+    std::optional<std::string> device_name, pci, reason, limit_kind, verdict;
+    std::optional<double> best, median, worst, spread;  // spread: (best - worst) / median
+    std::optional<std::int64_t> samples;
+  };
+  std::optional<std::string> hostname, sysroot;
+  std::vector<Check> checks;
+  std::vector<RootCause> root_causes;
+  bool has_versions = false;  // the report has a versions array (older reports do not)
+  std::vector<Version> versions;
+  std::vector<Benchmark> benchmarks;
+};
+
 // Parses one report. `fallback_node` names the node when the report has no hostname (a replayed
 // machine, a redacted report). Errors: not JSON (with the byte offset), not a rocm-doctor report,
 // a newer schema_version. An error report is a node whose run failed (run_error), not an error.
-Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallback_node);
+// With `details`, also fills it (cleared first).
+Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallback_node,
+                                  ReportDetails* details = nullptr);
 
 }  // namespace rocm_doctor::fleet

@@ -100,6 +100,10 @@ std::string ReadWhole(const std::string& path, std::string& buffer) {
 
 }  // namespace
 
+std::string ReadReportFile(const std::string& path, std::string& buffer) {
+  return ReadWhole(path, buffer);
+}
+
 ReportPaths ExpandReportPaths(const std::vector<std::string>& paths) {
   ReportPaths out;
   for (const std::string& p : paths) {

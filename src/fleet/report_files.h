@@ -21,6 +21,10 @@ struct ReportPaths {
 
 ReportPaths ExpandReportPaths(const std::vector<std::string>& paths);
 
+// Reads one regular file of at most kMaxReportBytes into `buffer`: "" when read, else why not
+// ("No such file or directory", "not a regular file", "larger than 64 MiB").
+std::string ReadReportFile(const std::string& path, std::string& buffer);
+
 // Reads every file into `builder`: a report that cannot be read or parsed becomes a skipped
 // entry with the reason, never an abort. `threads` files are read at once (0: one per CPU, at
 // most 4); the result does not depend on it.

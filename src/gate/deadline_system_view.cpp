@@ -30,6 +30,7 @@ std::map<std::string, std::string> DeadlineSystemView::Environment() const {
 UnameInfo DeadlineSystemView::Uname() const { return inner_->Uname(); }
 UserInfo DeadlineSystemView::CurrentUser() const { return inner_->CurrentUser(); }
 KernelLog DeadlineSystemView::ReadKernelLog() const { return inner_->ReadKernelLog(); }
+FsSpace DeadlineSystemView::StatFs(std::string_view path) const { return inner_->StatFs(path); }
 bool DeadlineSystemView::IsReplay() const { return inner_->IsReplay(); }
 std::string DeadlineSystemView::Describe() const { return inner_->Describe(); }
 

@@ -29,6 +29,7 @@ class DeadlineSystemView : public SystemView {
   // started and the outcome is kTimedOut with an error that says so.
   CommandOutcome Run(const CommandSpec& spec) const override;
   KernelLog ReadKernelLog() const override;
+  FsSpace StatFs(std::string_view path) const override;
   bool IsReplay() const override;
   std::string Describe() const override;
 

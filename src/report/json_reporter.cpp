@@ -158,6 +158,14 @@ json ReportToJson(const Report& report) {
                     {"numa_node", OrNull(g.numa_node)}});
   }
   root["gpus"] = std::move(gpus);
+  json versions = json::array();
+  for (const ComponentVersion& v : report.versions) {
+    versions.push_back({{"component", v.component},
+                        {"layer", ToString(v.layer)},
+                        {"version", v.version},
+                        {"source", v.source}});
+  }
+  root["versions"] = std::move(versions);
   // Present when benchmark checks ran (check --level standard|stress, rocm-doctor bench).
   if (!report.benchmarks.empty()) root["benchmarks"] = BenchmarksJson(report.benchmarks);
   return root;

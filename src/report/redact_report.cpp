@@ -84,6 +84,10 @@ void RedactReport(Report& report) {
     redact(g.driver);
   }
   for (BenchmarkResult& b : report.benchmarks) redact(b);
+  for (ComponentVersion& v : report.versions) {
+    redact(v.version);
+    redact(v.source);
+  }
   if (report.policy) redact(report.policy->path);
   report.redacted = redact.Summary();
 }

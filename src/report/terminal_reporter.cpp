@@ -210,7 +210,10 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
       if (!waived.empty()) summary += fmt::format(" (waived: {})", fmt::join(waived, ", "));
       out << "  " << paint(mark.glyph, mark.color) << ' ' << Pad(r->title, width)
           << (r->outcome.status == Status::kSkip ? paint(summary, kDim) : summary) << '\n';
-      bool show_findings = verbose || r->outcome.findings.size() > 1;
+      // A check that found nothing wrong is its one line (runtime.tools lists every tool it
+      // found as an info finding); -v shows them.
+      const bool fine = r->outcome.status == Status::kPass || r->outcome.status == Status::kInfo;
+      bool show_findings = verbose || (r->outcome.findings.size() > 1 && !fine);
       if (!show_findings) continue;
       for (const Finding& f : r->outcome.findings) {
         if (!verbose && shown.count({r->id, f.message})) continue;

@@ -2,13 +2,18 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "system/account_names.h"
@@ -251,6 +256,60 @@ KernelLog LiveSystemView::ReadKernelLog() const {
   log.source = std::string(kDevKmsg) + ", dmesg";
   log.error = kmsg.error + "; " + dmesg_error;
   return log;
+}
+
+namespace {
+
+// statvfs() on a network filesystem whose server went away (a hard NFS mount, a stale sshfs)
+// blocks in the kernel. It runs on a thread of its own and the doctor stops waiting after this
+// long; the thread is left to return (or to end with the process).
+constexpr std::chrono::seconds kStatFsTimeout{5};
+
+std::uint64_t Bytes(std::uint64_t blocks, std::uint64_t block_size) {
+  std::uint64_t out = 0;
+  if (__builtin_mul_overflow(blocks, block_size, &out)) return UINT64_MAX;
+  return out;
+}
+
+FsSpace StatFsNow(const std::string& path) {
+  struct statvfs st {};
+  if (::statvfs(path.c_str(), &st) != 0) return Failed<FsSpace>(errno);
+  // f_frsize is the unit of the block counts; old kernels left it 0 and meant f_bsize.
+  const std::uint64_t unit = st.f_frsize != 0 ? st.f_frsize : st.f_bsize;
+  FsSpace out;
+  out.status = FsStatus::kOk;
+  out.size_bytes = Bytes(st.f_blocks, unit);
+  out.free_bytes = Bytes(st.f_bfree, unit);
+  out.avail_bytes = Bytes(st.f_bavail, unit);
+  return out;
+}
+
+}  // namespace
+
+FsSpace LiveSystemView::StatFs(std::string_view path) const {
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable done_cv;
+    bool done = false;
+    FsSpace out;
+  };
+  auto shared = std::make_shared<Shared>();
+  std::thread([shared, p = std::string(path)] {
+    FsSpace out = StatFsNow(p);
+    std::lock_guard lock(shared->mutex);
+    shared->out = std::move(out);
+    shared->done = true;
+    shared->done_cv.notify_all();
+  }).detach();
+  std::unique_lock lock(shared->mutex);
+  if (!shared->done_cv.wait_for(lock, kStatFsTimeout, [&] { return shared->done; })) {
+    FsSpace out;
+    out.status = FsStatus::kError;
+    out.error = "statvfs did not return within " + std::to_string(kStatFsTimeout.count()) +
+                " s (a network filesystem that does not answer?)";
+    return out;
+  }
+  return shared->out;
 }
 
 }  // namespace rocm_doctor::system

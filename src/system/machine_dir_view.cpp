@@ -311,4 +311,18 @@ KernelLog MachineDirSystemView::ReadKernelLog() const {
   return recorded;
 }
 
+FsSpace MachineDirSystemView::StatFs(std::string_view path) const {
+  FsSpace out;
+  if (!info_.filesystems_error.empty()) {
+    out.status = FsStatus::kError;
+    out.error = info_.filesystems_error;
+    return out;
+  }
+  if (auto it = info_.filesystems.find(NormalizeHostPath(path)); it != info_.filesystems.end()) {
+    return it->second;
+  }
+  out.error = std::string(kNotRecorded) + " (machine.json \"filesystems\")";
+  return out;
+}
+
 }  // namespace rocm_doctor::system

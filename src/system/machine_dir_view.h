@@ -30,6 +30,8 @@ class MachineDirSystemView : public SystemView {
   UserInfo CurrentUser() const override { return info_.user; }
   CommandOutcome Run(const CommandSpec& spec) const override;
   KernelLog ReadKernelLog() const override;
+  // machine.json "filesystems" (docs/probes.md); kNotFound when the capture has no entry.
+  FsSpace StatFs(std::string_view path) const override;
   bool IsReplay() const override { return true; }
   std::string Describe() const override { return "machine directory " + display_; }
 

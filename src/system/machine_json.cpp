@@ -233,6 +233,44 @@ bool ReadErrors(Reader& reader, const json& value, const char* op,
   return true;
 }
 
+// One "filesystems" entry: {"size_bytes", "free_bytes", "avail_bytes"} or, for a statvfs that
+// failed on the captured host, {"status", "error"}. Never fails the whole file.
+FsSpace ReadFsSpace(const json& entry, const std::string& path) {
+  FsSpace out;
+  const auto malformed = [&](const std::string& why) {
+    FsSpace bad;
+    bad.status = FsStatus::kError;
+    bad.error = "machine.json \"filesystems." + path + "\" is malformed: " + why;
+    return bad;
+  };
+  if (!entry.is_object()) return malformed("not an object");
+  if (auto it = entry.find("status"); it != entry.end() && !it->is_null()) {
+    auto parsed = it->is_string() ? FsStatusFromKey(it->get<std::string>()) : std::nullopt;
+    if (!parsed) return malformed("\"status\" is not a known status");
+    if (*parsed != FsStatus::kOk) {
+      out.status = *parsed;
+      auto error = entry.find("error");
+      out.error = error != entry.end() && error->is_string() ? error->get<std::string>()
+                                                             : std::string(ToString(*parsed));
+      return out;
+    }
+  }
+  for (auto [key, field] : {std::pair{"size_bytes", &out.size_bytes},
+                            std::pair{"free_bytes", &out.free_bytes},
+                            std::pair{"avail_bytes", &out.avail_bytes}}) {
+    auto it = entry.find(key);
+    if (it == entry.end() || !it->is_number_unsigned()) {
+      return malformed(std::string("\"") + key + "\" must be a non-negative integer");
+    }
+    *field = it->get<std::uint64_t>();
+  }
+  if (out.free_bytes > out.size_bytes || out.avail_bytes > out.free_bytes) {
+    return malformed("needs avail_bytes <= free_bytes <= size_bytes");
+  }
+  out.status = FsStatus::kOk;
+  return out;
+}
+
 std::string ModeText(std::uint32_t mode) {
   char buffer[8];
   std::snprintf(buffer, sizeof buffer, "%04o", mode & 07777);
@@ -341,6 +379,15 @@ Result<MachineInfo> ParseMachineJson(std::string_view text, const AccountDb& acc
         return Error{reader.error};
       }
     }
+    if (auto it = root.find("filesystems"); it != root.end() && !it->is_null()) {
+      if (!it->is_object()) {
+        info.filesystems_error = "machine.json \"filesystems\" is not an object";
+      } else {
+        for (const auto& [path, entry] : it->items()) {
+          info.filesystems[NormalizeHostPath(path)] = ReadFsSpace(entry, path);
+        }
+      }
+    }
   } catch (const json::exception& e) {
     return Error{std::string("machine.json: ") + e.what()};
   }
@@ -391,6 +438,18 @@ std::string MachineJsonText(const MachineInfo& info) {
   add_errors("list", info.list_errors);
   add_errors("stat", info.stat_errors);
   if (!errors.empty()) root["errors"] = errors;
+  json filesystems = json::object();
+  for (const auto& [path, space] : info.filesystems) {
+    if (space.ok()) {
+      filesystems[path] = {{"size_bytes", space.size_bytes},
+                           {"free_bytes", space.free_bytes},
+                           {"avail_bytes", space.avail_bytes}};
+    } else {
+      filesystems[path] = {{"status", std::string(FsStatusKey(space.status))},
+                           {"error", space.error}};
+    }
+  }
+  if (!filesystems.empty()) root["filesystems"] = filesystems;
   return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

@@ -47,6 +47,10 @@ struct MachineInfo {
   std::map<std::string, RecordedError, std::less<>> read_errors;
   std::map<std::string, RecordedError, std::less<>> list_errors;
   std::map<std::string, RecordedError, std::less<>> stat_errors;
+  // statvfs answers by host path as asked (docs/probes.md "filesystems"). A malformed entry is
+  // kept as a kError answer naming the problem, so replay goes on without that figure.
+  std::map<std::string, FsSpace, std::less<>> filesystems;
+  std::string filesystems_error;  // "filesystems" itself is not an object: every answer says so
 };
 
 // Every key is optional; a missing user is root. Syntax errors and wrongly typed known keys are

@@ -73,6 +73,7 @@ struct RecordingSystemView::Recorded {
   std::optional<UserInfo> user;
   std::map<std::string, std::pair<CommandSpec, CommandOutcome>> probes;
   std::optional<KernelLog> log;
+  std::map<std::string, FsSpace, std::less<>> filesystems;
 };
 
 RecordingSystemView::RecordingSystemView(std::shared_ptr<const SystemView> inner)
@@ -167,6 +168,17 @@ KernelLog RecordingSystemView::ReadKernelLog() const {
   KernelLog out = inner_->ReadKernelLog();
   std::lock_guard lock(mutex_);
   recorded_->log = out;
+  return out;
+}
+
+FsSpace RecordingSystemView::StatFs(std::string_view path) const {
+  FsSpace out = inner_->StatFs(path);
+  // An answer replay could not give by itself: the figures, or a failure other than "not
+  // found" (a timeout, EACCES).
+  if (out.ok() || RecordableError(out.status)) {
+    std::lock_guard lock(mutex_);
+    recorded_->filesystems[NormalizeHostPath(path)] = out;
+  }
   return out;
 }
 
@@ -326,6 +338,7 @@ Result<CaptureStats> RecordingSystemView::WriteMachine(const std::string& out,
   info.read_errors = snapshot.read_errors;
   info.list_errors = snapshot.list_errors;
   info.stat_errors = snapshot.stat_errors;
+  info.filesystems = snapshot.filesystems;
 
   const auto where = [&](const std::string& path, bool follow) -> std::optional<std::string> {
     auto resolved = physical.Resolve(path, follow);

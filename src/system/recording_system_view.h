@@ -46,6 +46,7 @@ class RecordingSystemView : public SystemView {
   UserInfo CurrentUser() const override;
   CommandOutcome Run(const CommandSpec& spec) const override;
   KernelLog ReadKernelLog() const override;
+  FsSpace StatFs(std::string_view path) const override;
   bool IsReplay() const override;
   std::string Describe() const override;
 

@@ -148,6 +148,34 @@ def seeds_proc_files(captures):
             {"cmdline", "meminfo", "modules", "cgroup", "mountinfo", "version", "uid_map"}))
 
 
+def seeds_mountinfo(captures):
+    # Mount tables of the replayed machines and the public captures, then the layout of real
+    # hosts: this project's build VM (ext4 on virtio /dev/vda), a desktop with /home on NFS and
+    # btrfs subvolumes, a container's overlay root, and Documentation/filesystems/proc.rst's
+    # example; each with a home directory and a rotational flag as parts 2 and 3.
+    for m in machines():
+        table = read(os.path.join(m, "proc", "self", "mountinfo"), 16 * 1024)
+        if table:
+            yield joined([table, b"/home/alice", b"1\n"])
+    if captures:
+        yield from (joined([read(p, 16 * 1024), b"/root", b"0\n"]) for p in files_under(
+            captures, lambda p: p.endswith("/mountinfo")))
+    yield joined([b"22 27 0:21 / /proc rw,relatime - proc proc rw\n"
+                  b"27 1 254:0 / / rw,relatime - ext4 /dev/vda rw,discard,resv_strict\n"
+                  b"25 24 0:23 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=24683652k\n",
+                  b"/root", b"1\n"])
+    yield joined([b"1 0 259:2 / / rw,relatime shared:1 - ext4 /dev/nvme0n1p2 rw\n"
+                  b"40 1 0:52 / /home rw,relatime shared:7 - nfs4 filer:/export/home rw,vers=4.2\n"
+                  b"41 1 0:33 /@data /data rw shared:9 - btrfs /dev/mapper/crypt rw,ssd\n"
+                  b"42 40 0:60 / /home/alice/My\\040Models rw - fuse.sshfs alice@gpu:/m rw\n",
+                  b"/home/alice", b"0\n"])
+    yield joined([b"600 550 0:120 / / rw,relatime master:300 - overlay overlay rw,"
+                  b"lowerdir=/var/lib/docker/overlay2/l/A:/var/lib/docker/overlay2/l/B\n",
+                  b"/root", b""])
+    yield joined([b"36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root "
+                  b"rw,errors=continue\n", b"/mnt2/x", b"1\n"])
+
+
 def seeds_os_release(captures):
     for m in machines():
         yield joined([read(os.path.join(m, "etc", "os-release")),
@@ -263,6 +291,35 @@ def seeds_policy(captures):
 def seeds_report_json(captures):
     golden = os.path.join(ROOT, "tests", "golden", "machines")
     yield from (read(p) for p in files_under(golden, lambda p: p.endswith(".json")))
+
+
+def seeds_diff(captures):
+    # Pairs of golden reports that differ the way real pairs do: a machine and its broken
+    # variant, healthy and slow benchmarks, a report and itself.
+    golden = os.path.join(ROOT, "tests", "golden", "machines")
+    pairs = [("rx7900xtx-healthy", "kfd-permission-denied"),
+             ("kfd-permission-denied", "rx7900xtx-healthy"),
+             ("mi300x-bench-healthy", "bench-memory-low"),
+             ("bench-memtest-errors", "mi300x-bench-healthy"),
+             ("mi300x-bench-healthy", "bench-timeout"),
+             ("rx7900xtx-healthy", "rocm-mixed-versions"),
+             ("torch-rocm-healthy", "torch-cpu-build"),
+             ("mi300x-healthy", "mi300x-healthy")]
+    def compact(text):
+        # Without the evidence and remediation texts (diff skips them) and without spaces, so
+        # that two benchmark reports fit in one seed.
+        def strip(value):
+            if isinstance(value, dict):
+                return {k: strip(v) for k, v in value.items() if k not in ("evidence", "remediation")}
+            if isinstance(value, list):
+                return [strip(v) for v in value]
+            return value
+        return json.dumps(strip(json.loads(text)), separators=(",", ":")).encode()
+
+    for base, current in pairs:
+        texts = [read(os.path.join(golden, name + ".json"), 1 << 20) for name in (base, current)]
+        if all(texts):
+            yield joined([compact(t) for t in texts])
 
 
 def seeds_slurm(captures):

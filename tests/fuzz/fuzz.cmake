@@ -5,7 +5,7 @@
 set(ROCMDOC_FUZZ_TARGETS
   sysfs_values pci_sysfs kfd_topology proc_files os_release modprobe kernel_log version_files
   elf_bundle tensile hip_probe_json probe_load_json machine_json redact pipeline
-  frameworks policy report_json slurm bench)
+  frameworks policy report_json slurm bench diff mountinfo)
 
 set(ROCMDOC_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 foreach(target ${ROCMDOC_FUZZ_TARGETS})

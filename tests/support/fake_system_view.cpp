@@ -76,6 +76,18 @@ FakeSystemView& FakeSystemView::Replay(bool replay) {
   return *this;
 }
 
+FakeSystemView& FakeSystemView::Space(std::string path, FsSpace space) {
+  spaces_[std::move(path)] = std::move(space);
+  return *this;
+}
+
+FsSpace FakeSystemView::StatFs(std::string_view path) const {
+  if (auto it = spaces_.find(path); it != spaces_.end()) return it->second;
+  FsSpace out;
+  out.error = "not recorded in this capture";
+  return out;
+}
+
 FileContent FakeSystemView::ReadFile(std::string_view path, std::size_t limit) const {
   FileContent out;
   if (auto u = unreadable_.find(path); u != unreadable_.end()) {

@@ -22,6 +22,7 @@ class FakeSystemView : public SystemView {
   FakeSystemView& Command(std::string name, CommandOutcome outcome);
   FakeSystemView& Log(KernelLog log);
   FakeSystemView& Replay(bool replay);
+  FakeSystemView& Space(std::string path, FsSpace space);  // what StatFs(path) answers
 
   FileContent ReadFile(std::string_view path, std::size_t limit) const override;
   DirListing ListDir(std::string_view path) const override;
@@ -33,6 +34,7 @@ class FakeSystemView : public SystemView {
   UserInfo CurrentUser() const override { return user_; }
   CommandOutcome Run(const CommandSpec& spec) const override;
   KernelLog ReadKernelLog() const override { return log_; }
+  FsSpace StatFs(std::string_view path) const override;
   bool IsReplay() const override { return replay_; }
   std::string Describe() const override { return "fake system"; }
 
@@ -44,6 +46,7 @@ class FakeSystemView : public SystemView {
   std::map<std::string, bool, std::less<>> dirs_;
   std::map<std::string, std::string> env_;
   std::map<std::string, CommandOutcome, std::less<>> commands_;
+  std::map<std::string, FsSpace, std::less<>> spaces_;
   UserInfo user_{.name = "root", .uid = 0, .gid = 0, .groups = {{"root", 0}}, .source = "fake"};
   UnameInfo uname_;
   KernelLog log_;

@@ -1,0 +1,122 @@
+// runtime.tools: the ROCm command-line tools on the host, where each comes from and its version:
+// an informational finding per tool found, one for the packaged tools not found (with the
+// packages to install) and one per source-built tool not found (with its repository).
+#include "rocm_doctor/facts/tools.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "collect/rocm_tools.h"
+#include "collect/sysfs_parse.h"
+#include "rocm_doctor/check.h"
+
+namespace rocm_doctor {
+namespace {
+
+constexpr CheckInfo kInfo{.id = "runtime.tools", .layer = Layer::kRuntime, .title = "ROCm tools"};
+
+std::string Describe(const ToolCopy& copy) {
+  std::string out = parse::Printable(copy.path, 160);
+  if (copy.origin.known()) {
+    out += ", " + *copy.origin;
+    if (copy.version.known() && copy.origin->find(*copy.version) == std::string::npos) {
+      out += " " + *copy.version;
+    }
+  } else {
+    out += ", origin unknown (" + copy.origin.error + ")";
+  }
+  return out;
+}
+
+std::string Joined(const std::vector<std::string>& items, std::string_view separator = ", ") {
+  std::string out;
+  for (const std::string& item : items) {
+    if (!out.empty()) out += separator;
+    out += item;
+  }
+  return out;
+}
+
+CheckOutcome Run(const CheckContext& ctx) {
+  const ToolFacts& facts = ctx.facts.Get<ToolFacts>();
+  std::vector<Finding> findings;
+  std::vector<std::string> present, missing;
+  const std::string searched = facts.searched.empty()
+                                   ? "nothing searched: $PATH is unset and no ROCm install found"
+                                   : "not in " + Joined(facts.searched);
+  // The packaged tools that are missing make one finding (one install command names them
+  // all); each tool built from source has its own (its own repository).
+  std::vector<std::string> missing_packaged, apt, dnf;
+  const auto add_once = [](std::vector<std::string>& list, std::string_view item) {
+    if (std::find(list.begin(), list.end(), item) == list.end()) list.emplace_back(item);
+  };
+  for (const ToolPresence& tool : facts.tools) {
+    const tools::ToolSpec* spec = tools::FindTool(tool.name);
+    if (spec == nullptr) continue;
+    const std::string purpose(spec->purpose);
+    if (!tool.found()) {
+      missing.push_back(tool.name);
+      if (!spec->source_only()) {
+        missing_packaged.push_back(tool.name + ", which " + purpose);
+        add_once(apt, spec->apt_package);
+        add_once(dnf, spec->dnf_package);
+        continue;
+      }
+      findings.push_back(MakeFinding("runtime.tool.not_built",
+                                     tool.name + " not found: it " + purpose + ".",
+                                     {{"$PATH and the ROCm installs' bin/", searched, ""}},
+                                     {{"tool", tool.name},
+                                      {"repository", std::string(spec->repository)},
+                                      {"build", std::string(spec->build)}}));
+      continue;
+    }
+    const ToolCopy& first = tool.copies.front();
+    std::string message = tool.name + " at " + Describe(first) + ": it " + purpose + ".";
+    std::vector<Evidence> evidence = {{first.found_by == "$PATH" ? "$PATH" : first.found_by,
+                                       parse::Printable(first.path, 160), ""}};
+    if (first.real_path != first.path) {
+      evidence.push_back(
+          {parse::Printable(first.path, 160), "-> " + parse::Printable(first.real_path, 160), ""});
+    }
+    evidence.push_back(
+        {first.origin.source, first.origin.known() ? *first.origin : first.origin.error, ""});
+    if (first.version.known()) evidence.push_back({first.version.source, *first.version, ""});
+    for (std::size_t i = 1; i < tool.copies.size(); ++i) {
+      message += " Also " + Describe(tool.copies[i]) + " (not first on $PATH).";
+      evidence.push_back({tool.copies[i].found_by, parse::Printable(tool.copies[i].path, 160), ""});
+    }
+    present.push_back(tool.name + (first.version.known() ? " " + *first.version : ""));
+    findings.push_back(
+        MakeFinding("runtime.tool.present", message, std::move(evidence),
+                    {{"tool", tool.name},
+                     {"path", first.path},
+                     {"version", first.version.known() ? *first.version : std::string()}}));
+  }
+  if (!missing_packaged.empty()) {
+    std::string tools_missing;
+    for (const std::string& name : missing) {
+      const tools::ToolSpec* spec = tools::FindTool(name);
+      if (spec != nullptr && !spec->source_only()) {
+        tools_missing += (tools_missing.empty() ? "" : " ") + name;
+      }
+    }
+    findings.push_back(MakeFinding("runtime.tool.missing",
+                                   "Not found: " + Joined(missing_packaged, "; ") + ".",
+                                   {{"$PATH and the ROCm installs' bin/", searched, ""}},
+                                   {{"tools", tools_missing},
+                                    {"apt_packages", Joined(apt, " ")},
+                                    {"dnf_packages", Joined(dnf, " ")}}));
+  }
+  std::string summary =
+      std::to_string(present.size()) + " of " + std::to_string(facts.tools.size()) + " found";
+  if (!present.empty()) summary += ": " + Joined(present);
+  if (!missing.empty()) summary += "; not found: " + Joined(missing);
+  return CheckOutcome::Pass(summary, std::move(findings));
+}
+
+ROCMDOC_REGISTER_CHECK(kInfo, Run);
+
+}  // namespace
+}  // namespace rocm_doctor

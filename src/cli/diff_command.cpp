@@ -1,0 +1,76 @@
+// rocm-doctor diff BASE.json CURRENT.json: what changed between two reports; exit 1 on a
+// regression, 0 without, 2 when a report cannot be read (docs/diff.md).
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "cli/report_outputs.h"
+#include "diff/diff_reporters.h"
+
+namespace rocm_doctor::cli {
+namespace {
+
+std::string Render(const diff::ReportDiff& d, Format format, bool color) {
+  std::ostringstream text;
+  if (format == Format::kJson) {
+    diff::WriteDiffJson(d, text);
+  } else if (format == Format::kMarkdown) {
+    diff::WriteDiffMarkdown(d, text);
+  } else {
+    diff::WriteDiffTerminal(d, text, color);
+  }
+  return text.str();
+}
+
+int Fail(const DiffArgs& args, const std::string& message) {
+  if (args.format == Format::kJson && !args.output) diff::WriteDiffJsonError(message, std::cout);
+  std::cerr << "rocm-doctor: diff: " << message << '\n';
+  return 2;
+}
+
+bool Supported(Format format) {
+  return format == Format::kTerminal || format == Format::kJson || format == Format::kMarkdown;
+}
+
+}  // namespace
+
+int RunDiffCommand(const DiffArgs& args) {
+  for (const OutputFile& extra : args.extra_outputs) {
+    if (!Supported(extra.format)) {
+      return Fail(args, "-o " + std::string(FormatName(extra.format)) + "=" + extra.path +
+                            ": diff writes terminal, json or markdown");
+    }
+  }
+  auto base = diff::ReadDiffSide(args.base);
+  if (!base) return Fail(args, "base report " + base.error());
+  auto current = diff::ReadDiffSide(args.current);
+  if (!current) return Fail(args, "current report " + current.error());
+
+  const diff::DiffOptions options{.default_band = args.band_percent / 100,
+                                  .min_band = args.min_band_percent / 100};
+  const diff::ReportDiff d = diff::CompareReports(*base, *current, options);
+
+  const bool color = !args.output && args.format == Format::kTerminal && UseColor(args.no_color);
+  std::string main = Render(d, args.format, color);
+  bool write_failed = false;
+  if (args.output) {
+    if (auto written = WriteFileAtomically(*args.output, main); !written) {
+      std::cerr << "rocm-doctor: " << written.error() << '\n';
+      write_failed = true;
+    }
+  } else {
+    std::cout << main << std::flush;
+  }
+  for (const OutputFile& extra : args.extra_outputs) {
+    auto written = WriteFileAtomically(extra.path, Render(d, extra.format, /*color=*/false));
+    if (!written) {
+      std::cerr << "rocm-doctor: " << written.error() << '\n';
+      write_failed = true;
+    }
+  }
+  if (write_failed) return 2;
+  return d.Regressed() ? 1 : 0;
+}
+
+}  // namespace rocm_doctor::cli

@@ -1,0 +1,201 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "diff/diff_reporters.h"
+#include "report/text_escape.h"
+
+namespace rocm_doctor::diff {
+namespace {
+
+constexpr std::string_view kReset = "\033[0m";
+constexpr std::string_view kBold = "\033[1m";
+constexpr std::string_view kDim = "\033[2m";
+constexpr std::string_view kRed = "\033[31m";
+constexpr std::string_view kGreen = "\033[32m";
+
+// Report text comes from files anyone may have edited: valid UTF-8, and no control characters
+// (an escape sequence in a message must not reach the terminal as one).
+std::string Safe(std::string_view text) {
+  std::string valid = report_text::ValidUtf8(text);
+  std::string out;
+  out.reserve(valid.size());
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(valid[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += c == '\n' || c == '\t' ? ' ' : '?';
+    } else if (c == 0xC2 && i + 1 < valid.size() &&
+               static_cast<unsigned char>(valid[i + 1]) < 0xA0) {
+      out += '?';  // U+0080..U+009F: C1 controls (0x9B is a CSI on some terminals)
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// Display width of UTF-8 text (every glyph used here is one column wide).
+std::size_t Columns(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::string Pad(std::string text, std::size_t width) {
+  const std::size_t cols = Columns(text);
+  if (cols < width) text.append(width - cols, ' ');
+  return text;
+}
+
+class Painter {
+ public:
+  explicit Painter(bool color) : color_(color) {}
+  std::string operator()(std::string_view text, std::string_view style) const {
+    if (!color_) return std::string(text);
+    return fmt::format("{}{}{}", style, text, kReset);
+  }
+
+ private:
+  bool color_;
+};
+
+struct Mark {
+  std::string_view glyph, color;
+};
+
+Mark MarkFor(Change change) {
+  switch (change) {
+    case Change::kRegression:
+      return {"✗", kRed};
+    case Change::kImprovement:
+      return {"✓", kGreen};
+    case Change::kAdded:
+      return {"+", kDim};
+    case Change::kRemoved:
+      return {"-", kDim};
+    case Change::kChanged:
+      return {"·", kDim};
+    case Change::kNone:
+      return {"=", kDim};
+  }
+  return {"·", kDim};
+}
+
+std::string Side(std::string_view label, const SideSummary& s) {
+  std::string line = fmt::format("  {:<8} {}", label, Safe(s.file));
+  if (s.hostname) line += " · host " + Safe(*s.hostname);
+  if (s.sysroot) line += " · replay of " + Safe(*s.sysroot);
+  if (!s.started_at.empty()) line += " · " + Safe(s.started_at);
+  line += " · verdict " + Safe(s.verdict);
+  if (s.exit_code) line += fmt::format(" (exit {})", *s.exit_code);
+  if (s.tool_version) line += " · rocm-doctor " + Safe(*s.tool_version);
+  return line + "\n";
+}
+
+void Checks(const ReportDiff& d, const Painter& paint, std::ostream& out) {
+  if (d.checks.empty()) return;
+  std::size_t id_width = 0, title_width = 0;
+  for (const CheckChange& c : d.checks) {
+    id_width = std::max(id_width, Columns(Safe(c.id)));
+    title_width = std::max(title_width, Columns(Safe(c.title)));
+  }
+  out << fmt::format("\nChecks ({} changed, {} unchanged)\n", d.checks.size(), d.checks_unchanged);
+  for (const CheckChange& c : d.checks) {
+    const Mark m = MarkFor(c.change);
+    std::string line =
+        fmt::format("  {} {}  {}  {}", paint(m.glyph, m.color), Pad(Safe(c.id), id_width),
+                    Pad(Safe(c.title), title_width), StatusMove(c));
+    if (c.change == Change::kRegression && !c.summary.empty()) {
+      line += paint(" · " + Safe(c.summary), kDim);
+    }
+    out << line << '\n';
+  }
+}
+
+void Versions(const ReportDiff& d, std::ostream& out) {
+  if (d.versions.empty() && d.base_has_versions == d.current_has_versions) return;
+  out << "\nVersions\n";
+  std::size_t width = 0;
+  for (const VersionChange& v : d.versions) width = std::max(width, Columns(Safe(v.component)));
+  for (const VersionChange& v : d.versions) {
+    out << fmt::format("  {}  {}\n", Pad(Safe(v.component), width), Safe(VersionMove(v)));
+  }
+  if (d.base_has_versions != d.current_has_versions) {
+    out << fmt::format("  (the {} report has no versions section: only the host's compared)\n",
+                       d.base_has_versions ? "current" : "base");
+  }
+}
+
+void Figures(const ReportDiff& d, const Painter& paint, std::ostream& out) {
+  if (d.figures.empty()) return;
+  // Column widths over every row, so that the groups line up with each other too.
+  std::size_t name_w = Columns("benchmark"), base_w = Columns("base"),
+              current_w = Columns("current");
+  std::size_t ratio_w = Columns("ratio"), band_w = Columns("band");
+  for (const FigureChange& f : d.figures) {
+    name_w = std::max(name_w, Columns(Safe(f.name)));
+    base_w = std::max(base_w, Columns(FigureText(f.base, f.unit)));
+    current_w = std::max(current_w, Columns(FigureText(f.current, f.unit)));
+    ratio_w = std::max(ratio_w, Columns(RatioText(f.ratio)));
+    band_w = std::max(band_w, Columns(BandText(f.band)));
+  }
+  std::string group;
+  for (const FigureChange& f : d.figures) {
+    std::string this_group = Safe(f.device);
+    if (f.device_name) this_group += " · " + Safe(*f.device_name);
+    if (this_group != group) {
+      group = this_group;
+      out << "\nBenchmarks · " << group << '\n';
+      out << paint(fmt::format("  {}  {}  {}  {}  {}  change", Pad("benchmark", name_w),
+                               Pad("base", base_w), Pad("current", current_w),
+                               Pad("ratio", ratio_w), Pad("band", band_w)),
+                   kDim)
+          << '\n';
+    }
+    const Mark m = MarkFor(f.change);
+    std::string line =
+        fmt::format("  {}  {}  {}  {}  {}  {} {}", Pad(Safe(f.name), name_w),
+                    Pad(FigureText(f.base, f.unit), base_w),
+                    Pad(FigureText(f.current, f.unit), current_w), Pad(RatioText(f.ratio), ratio_w),
+                    Pad(BandText(f.band), band_w), paint(m.glyph, m.color), FigureVerdict(f));
+    if (!f.note.empty()) line += " · " + Safe(f.note);
+    out << line << '\n';
+  }
+}
+
+}  // namespace
+
+void WriteDiffTerminal(const ReportDiff& d, std::ostream& out, bool color) {
+  const Painter paint(color);
+  out << paint("rocm-doctor diff", kBold) << '\n';
+  out << Side("base", d.base) << Side("current", d.current);
+  out << fmt::format("  {:<8} {}\n", "hosts", HostsText(d));
+
+  const Mark verdict = MarkFor(d.verdict_change);
+  out << "\nVerdict  ";
+  if (d.verdict_change == Change::kNone) {
+    out << Safe(d.current.verdict) << " (unchanged)\n";
+  } else {
+    out << Safe(d.base.verdict) << " -> " << Safe(d.current.verdict) << "  "
+        << paint(verdict.glyph, verdict.color) << ' ' << ToString(d.verdict_change) << '\n';
+  }
+
+  if (!d.root_causes.empty()) {
+    out << "\nRoot causes\n";
+    for (const RootCauseChange& r : d.root_causes) {
+      const Mark m = MarkFor(r.change);
+      out << fmt::format("  {} {}  {} ({})\n", paint(m.glyph, m.color),
+                         r.change == Change::kRegression ? "appeared" : "cleared ", Safe(r.code),
+                         Safe(r.check));
+      if (!r.message.empty()) out << "               " << Safe(r.message) << '\n';
+    }
+  }
+  Checks(d, paint, out);
+  if (d.checks.empty()) out << fmt::format("\nChecks: {} unchanged\n", d.checks_unchanged);
+  Versions(d, out);
+  Figures(d, paint, out);
+  out << '\n' << paint(ResultText(d), d.Regressed() ? kRed : kGreen) << '\n';
+}
+
+}  // namespace rocm_doctor::diff
