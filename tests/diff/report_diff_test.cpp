@@ -94,8 +94,9 @@ TEST(CompareStatusTest, MovesUpAndDownTheScale) {
 }
 
 TEST(ReadDetailsTest, KeepsChecksRootCausesVersionsAndEveryBenchmarkRow) {
-  json r = Report("fail", {Check("driver.kfd_access", "fail", "denied")});
-  r["root_causes"] = {RootCause("driver.kfd.permission_denied", "driver.kfd_access")};
+  json r = Report("fail", json::array({Check("driver.kfd_access", "fail", "denied")}));
+  r["root_causes"] =
+      json::array({RootCause("driver.kfd.permission_denied", "driver.kfd_access")});
   r["benchmarks"] = {{{"check", "bench.memory"},
                       {"name", "memory.triad"},
                       {"unit", "B/s"},
@@ -127,15 +128,16 @@ TEST(ReadDetailsTest, KeepsChecksRootCausesVersionsAndEveryBenchmarkRow) {
 }
 
 TEST(CompareReportsTest, StatusMovesRootCausesAndVerdict) {
-  json base = Report("pass", {Check("driver.kfd_access", "pass"),
+  json base = Report("pass", json::array({Check("driver.kfd_access", "pass"),
                               Check("runtime.hip_devices", "pass"), Check("driver.iommu", "fail"),
-                              Check("driver.old_check", "pass"), Check("hardware.gpus", "pass")});
-  base["root_causes"] = {RootCause("driver.iommu.translated", "driver.iommu")};
+                              Check("driver.old_check", "pass"), Check("hardware.gpus", "pass")}));
+  base["root_causes"] = json::array({RootCause("driver.iommu.translated", "driver.iommu")});
   json current =
-      Report("fail", {Check("driver.kfd_access", "fail", "/dev/kfd denied"),
+      Report("fail", json::array({Check("driver.kfd_access", "fail", "/dev/kfd denied"),
                       Check("runtime.hip_devices", "skip"), Check("driver.iommu", "pass"),
-                      Check("driver.new_check", "pass"), Check("hardware.gpus", "pass")});
-  current["root_causes"] = {RootCause("driver.kfd.permission_denied", "driver.kfd_access")};
+                      Check("driver.new_check", "pass"), Check("hardware.gpus", "pass")}));
+  current["root_causes"] =
+      json::array({RootCause("driver.kfd.permission_denied", "driver.kfd_access")});
   const ReportDiff d = CompareReports(Side(base, "base.json"), Side(current, "current.json"));
 
   EXPECT_EQ(d.verdict_change, Change::kRegression);
@@ -163,7 +165,7 @@ TEST(CompareReportsTest, StatusMovesRootCausesAndVerdict) {
 }
 
 TEST(CompareReportsTest, VersionsAreListedButAreNoRegression) {
-  json base = Report("pass", {Check("hardware.gpus", "pass")});
+  json base = Report("pass", json::array({Check("hardware.gpus", "pass")}));
   json current = base;
   current["host"]["kernel"] = "6.8.0-50-generic";
   current["versions"][0]["version"] = "6.10.5";
@@ -188,9 +190,9 @@ TEST(CompareReportsTest, VersionsAreListedButAreNoRegression) {
 }
 
 TEST(CompareReportsTest, AReportWithoutVersionsComparesOnlyTheHost) {
-  json base = Report("pass", {Check("hardware.gpus", "pass")});
+  json base = Report("pass", json::array({Check("hardware.gpus", "pass")}));
   base.erase("versions");
-  json current = Report("pass", {Check("hardware.gpus", "pass")});
+  json current = Report("pass", json::array({Check("hardware.gpus", "pass")}));
   current["host"]["rocm_release"] = "6.3.0";
   const ReportDiff d = CompareReports(Side(base, "b.json"), Side(current, "c.json"));
   EXPECT_FALSE(d.base_has_versions);
@@ -200,7 +202,7 @@ TEST(CompareReportsTest, AReportWithoutVersionsComparesOnlyTheHost) {
 }
 
 TEST(CompareReportsTest, SameOrDifferentHosts) {
-  json base = Report("pass", {Check("hardware.gpus", "pass")});
+  json base = Report("pass", json::array({Check("hardware.gpus", "pass")}));
   json current = base;
   base["host"]["hostname"] = "golden-01";
   current["host"]["hostname"] = "gpu-07";
