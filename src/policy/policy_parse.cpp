@@ -2,6 +2,16 @@
 // one file: see src/policy/CMakeLists.txt). Every key is read through a Section that remembers
 // which keys were asked for, so any other key is an error at its own line and column.
 #include <fcntl.h>
+// toml++ 3.3 (Debian 12) states some parser preconditions with TOML_ASSERT_ASSUME: assert() in
+// debug builds, __builtin_assume (undefined behaviour when false) in release ones. Malformed
+// input breaks them - a table header `[\n`, `[ .x]` or `[&`, a `}` inside an array
+// (marzer/tomlplusplus issue #294, fixed upstream by pull request #301) - and each of those
+// paths then reports a parse error by itself, so the assumption is dropped here: the user gets
+// the error with its line, not an abort. Found by tests/fuzz/fuzz_policy; the inputs are in
+// tests/fuzz/regressions/policy/.
+#include <toml++/impl/preprocessor.h>
+#undef TOML_ASSERT_ASSUME
+#define TOML_ASSERT_ASSUME(expr) static_cast<void>(0)
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -9,6 +19,7 @@
 #include <cerrno>
 #include <span>
 
+#include "policy/toml_input_guard.h"
 #include "rocm_doctor/facts/frameworks.h"
 #include "rocm_doctor/facts/gpu_table.h"
 #include "rocm_doctor/policy.h"
@@ -515,6 +526,11 @@ Result<Policy> ParsePolicy(std::string_view toml_text, std::string_view path) {
     return Error{std::string(path) + ": " + std::to_string(toml_text.size()) +
                  " bytes is too large for a policy (at most " + std::to_string(kMaxPolicyBytes) +
                  ")"};
+  }
+  if (const std::optional<TextPosition> at = FindNonAsciiOutsideStrings(toml_text)) {
+    return Error{std::string(path) + ":" + std::to_string(at->line) + ":" +
+                 std::to_string(at->column) +
+                 ": non-ASCII text outside a string or comment (keys and values are ASCII)"};
   }
   toml::parse_result parsed = toml::parse(toml_text, path);
   if (!parsed) {

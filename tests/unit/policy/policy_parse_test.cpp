@@ -193,6 +193,31 @@ TEST(PolicyParse, RefusesAHugeFile) {
   EXPECT_NE(p.error().find("too large"), std::string::npos) << p.error();
 }
 
+// Inputs that broke toml++ 3.3's parser preconditions (an abort in debug builds, undefined
+// behaviour in release ones) until policy_parse.cpp dropped its assumptions: each is now a
+// parse error with its line. The fuzzer found them (tests/fuzz/regressions/policy/).
+TEST(PolicyParse, MalformedHeadersAndArraysAreErrorsNotAborts) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"[ .64.x]\n", "p.toml:1:"},        {"[&\n", "p.toml:1:"},
+      {"[[[1]]]\n", "p.toml:1:"},         {"[\ngpus]\n", "p.toml:1:"},
+      {"[gpus]\nmodels = [\"gfx1030\",} \"gfx1100\"]\n", "p.toml:2:"},
+  };
+  // U+FEFE as whitespace: toml++'s Unicode table reached __builtin_unreachable.
+  EXPECT_EQ(ParsePolicy("[gpus]\n\xef\xbb\xbe count = 1\n", "p.toml").error(),
+            "p.toml:2:1: non-ASCII text outside a string or comment (keys and values are ASCII)");
+  // In strings and comments it is data.
+  const Result<Policy> names =
+      ParsePolicy("# Grüße\n[[waive]]\ncode = \"hardware.bar.small\"\nreason = \"Jürgen's "
+                  "riser \u00e9\xef\xbb\xbe\"\n",
+                  "p.toml");
+  EXPECT_TRUE(names) << names.error();
+  for (const auto& [text, where] : cases) {
+    Result<Policy> p = ParsePolicy(text, "p.toml");
+    ASSERT_FALSE(p) << text;
+    EXPECT_EQ(p.error().rfind(where, 0), 0u) << text << " -> " << p.error();
+  }
+}
+
 TEST(PolicyParse, ReadingAMissingFileNamesIt) {
   Result<Policy> p = ReadPolicyFile("/nonexistent/policy.toml");
   ASSERT_FALSE(p);
