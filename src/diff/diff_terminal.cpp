@@ -4,15 +4,13 @@
 
 #include "diff/diff_reporters.h"
 #include "report/text_escape.h"
+#include "report/terminal_style.h"
 
 namespace rocm_doctor::diff {
 namespace {
 
-constexpr std::string_view kReset = "\033[0m";
-constexpr std::string_view kBold = "\033[1m";
-constexpr std::string_view kDim = "\033[2m";
-constexpr std::string_view kRed = "\033[31m";
-constexpr std::string_view kGreen = "\033[32m";
+using namespace terminal;  // colour codes, Columns, Pad, Painter
+
 
 // Report text comes from files anyone may have edited: valid UTF-8, and no control characters
 // (an escape sequence in a message must not reach the terminal as one).
@@ -35,30 +33,8 @@ std::string Safe(std::string_view text) {
   return out;
 }
 
-// Display width of UTF-8 text (every glyph used here is one column wide).
-std::size_t Columns(std::string_view text) {
-  std::size_t n = 0;
-  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-  return n;
-}
 
-std::string Pad(std::string text, std::size_t width) {
-  const std::size_t cols = Columns(text);
-  if (cols < width) text.append(width - cols, ' ');
-  return text;
-}
 
-class Painter {
- public:
-  explicit Painter(bool color) : color_(color) {}
-  std::string operator()(std::string_view text, std::string_view style) const {
-    if (!color_) return std::string(text);
-    return fmt::format("{}{}{}", style, text, kReset);
-  }
-
- private:
-  bool color_;
-};
 
 struct Mark {
   std::string_view glyph, color;

@@ -8,29 +8,15 @@
 
 #include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/reporters.h"
+#include "report/terminal_style.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kReset = "\033[0m";
-constexpr std::string_view kBold = "\033[1m";
-constexpr std::string_view kDim = "\033[2m";
-constexpr std::string_view kRed = "\033[31m";
-constexpr std::string_view kGreen = "\033[32m";
-constexpr std::string_view kYellow = "\033[33m";
-constexpr std::string_view kCyan = "\033[36m";
+using namespace terminal;  // colour codes, Columns, Pad
 
-std::size_t Columns(std::string_view text) {
-  std::size_t n = 0;
-  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-  return n;
-}
 
-std::string Pad(std::string_view text, std::size_t width) {
-  std::string out(text);
-  for (std::size_t n = Columns(text); n < width; ++n) out += ' ';
-  return out;
-}
+
 
 std::string Figure(const std::optional<double>& value, std::string_view unit) {
   return value ? FormatBenchFigure(*value, unit) : std::string("—");

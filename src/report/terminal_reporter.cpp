@@ -6,18 +6,14 @@
 #include <sstream>
 
 #include "report/text_escape.h"
+#include "report/terminal_style.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kReset = "\033[0m";
-constexpr std::string_view kBold = "\033[1m";
-constexpr std::string_view kDim = "\033[2m";
-constexpr std::string_view kRed = "\033[31m";
-constexpr std::string_view kGreen = "\033[32m";
-constexpr std::string_view kYellow = "\033[33m";
-constexpr std::string_view kCyan = "\033[36m";
+using namespace terminal;  // colour codes, Columns, Pad, Painter
+
 
 struct Mark {
   std::string_view glyph;
@@ -44,24 +40,7 @@ Mark MarkFor(Status status) {
   return {"?", kYellow};
 }
 
-class Painter {
- public:
-  explicit Painter(bool color) : color_(color) {}
-  std::string operator()(std::string_view text, std::string_view style) const {
-    if (!color_) return std::string(text);
-    return fmt::format("{}{}{}", style, text, kReset);
-  }
 
- private:
-  bool color_;
-};
-
-// Display width of UTF-8 text (the glyphs here are all one column wide).
-std::size_t Columns(std::string_view text) {
-  std::size_t n = 0;
-  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-  return n;
-}
 
 // Word-wraps `text` to `width` columns, every line after the first indented by `indent`.
 std::string Wrap(std::string_view text, std::size_t width, std::string_view indent) {
@@ -90,11 +69,6 @@ std::string Wrap(std::string_view text, std::size_t width, std::string_view inde
 
 constexpr std::size_t kTextWidth = 96;
 
-std::string Pad(std::string_view text, std::size_t width) {
-  std::string out(text);
-  for (std::size_t n = Columns(text); n < width; ++n) out += ' ';
-  return out;
-}
 
 void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) {
   std::vector<std::string> parts{fmt::format("rocm-doctor {}", report.tool_version)};
