@@ -157,6 +157,17 @@ bool JsonCursor::NextKey(std::string_view& key) {
   return true;
 }
 
+bool JsonCursor::NextObjectElement() {
+  while (NextElement()) {
+    if (Peek() == Kind::kObject) {
+      EnterObject();
+      return true;
+    }
+    Skip();
+  }
+  return false;
+}
+
 bool JsonCursor::NextElement() { return BeforeItem(']'); }
 
 bool JsonCursor::Leave() {

@@ -41,6 +41,9 @@ class JsonCursor {
   // caller reads or skips it) or consumes ']' and returns false.
   bool EnterArray();
   bool NextElement();
+  // The next element of the array that is an object, entered; elements of other kinds are
+  // skipped. False at the end of the array.
+  bool NextObjectElement();
   // Skips what is left of the innermost open object or array and consumes its closing bracket.
   bool Leave();
 

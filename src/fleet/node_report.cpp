@@ -57,12 +57,7 @@ bool ReadRootCauses(JsonCursor& c, NodeReport& node, ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
-  while (c.NextElement()) {
-    if (c.Peek() != JsonCursor::Kind::kObject) {
-      c.Skip();
-      continue;
-    }
-    c.EnterObject();
+  while (c.NextObjectElement()) {
     std::optional<std::string> code, message, check, status;
     while (c.NextKey(key)) {
       if (key == "code") {
@@ -107,12 +102,7 @@ bool ReadChecks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
-  while (c.NextElement()) {
-    if (c.Peek() != JsonCursor::Kind::kObject) {
-      c.Skip();
-      continue;
-    }
-    c.EnterObject();
+  while (c.NextObjectElement()) {
     ReportDetails::Check check;
     while (c.NextKey(key)) {
       if (details && ReadCheckField(c, key, check)) continue;
@@ -121,12 +111,7 @@ bool ReadChecks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
         continue;
       }
       c.EnterArray();
-      while (c.NextElement()) {
-        if (c.Peek() != JsonCursor::Kind::kObject) {
-          c.Skip();
-          continue;
-        }
-        c.EnterObject();
+      while (c.NextObjectElement()) {
         std::optional<std::string> code, status;
         bool waived = false;  // a policy's waiver: the finding does not count (docs/policies/)
         while (c.NextKey(key)) {
@@ -157,12 +142,7 @@ bool ReadVersions(JsonCursor& c, ReportDetails& details) {
   details.has_versions = true;
   c.EnterArray();
   std::string_view key;
-  while (c.NextElement()) {
-    if (c.Peek() != JsonCursor::Kind::kObject) {
-      c.Skip();
-      continue;
-    }
-    c.EnterObject();
+  while (c.NextObjectElement()) {
     ReportDetails::Version v;
     while (c.NextKey(key)) {
       std::string* field = key == "component" ? &v.component
@@ -194,12 +174,7 @@ bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
-  while (c.NextElement()) {
-    if (c.Peek() != JsonCursor::Kind::kObject) {
-      c.Skip();
-      continue;
-    }
-    c.EnterObject();
+  while (c.NextObjectElement()) {
     std::optional<std::string> pci, name, gfx, device_id;
     while (c.NextKey(key)) {
       if (key == "pci") {
@@ -228,12 +203,7 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
   if (c.Peek() != JsonCursor::Kind::kArray) return c.Skip();
   c.EnterArray();
   std::string_view key;
-  while (c.NextElement()) {
-    if (c.Peek() != JsonCursor::Kind::kObject) {
-      c.Skip();
-      continue;
-    }
-    c.EnterObject();
+  while (c.NextObjectElement()) {
     std::optional<std::string> name, unit, status, device_name, pci;
     std::optional<double> median, best, device;
     std::optional<std::string> check, reason, limit_kind, verdict;
