@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "collect/dpkg_parse.h"
 #include "collect/rocm_probe_load_parse.h"
 #include "collect/rocm_version_parse.h"
 #include "collect/sysfs_parse.h"
@@ -219,28 +220,11 @@ class DpkgStatus {
       file_ = view_.ReadFile(paths::kDpkgStatus, kDpkgStatusLimit);
     }
     if (!file_.ok()) return Fact<std::string>::Unknown(src, std::string(ToString(file_.status)));
-    bool in_package = false;
-    bool installed = false;
-    std::string version;
-    for (std::string_view line : parse::Lines(file_.data)) {
-      if (line.empty()) {
-        if (in_package && installed && !version.empty()) break;
-        in_package = false;
-        installed = false;
-        version.clear();
-        continue;
-      }
-      if (parse::StartsWith(line, "Package: ")) {
-        in_package = parse::Trim(line.substr(9)) == package;
-      } else if (in_package && parse::StartsWith(line, "Status: ")) {
-        installed = parse::Contains(line, " installed");
-      } else if (in_package && parse::StartsWith(line, "Version: ")) {
-        version = std::string(parse::Trim(line.substr(9)));
-      }
-    }
-    if (!in_package || !installed || version.empty()) {
+    const std::optional<std::string> installed = dpkg::InstalledVersion(file_.data, package);
+    if (!installed) {
       return Fact<std::string>::Unknown(src, "package " + std::string(package) + " not installed");
     }
+    const std::string& version = *installed;
     auto upstream = rocm_parse::DebianUpstreamVersion(version);
     if (!upstream) {
       return Fact<std::string>::Unknown(
