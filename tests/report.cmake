@@ -4,7 +4,8 @@ rocmdoc_add_test(test_report
   ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp
 )
 # The outputs of one run: --format, -o FILE, -o FORMAT=FILE, --redact (the real binary).
-rocmdoc_add_test(test_outputs ${CMAKE_CURRENT_LIST_DIR}/cli/outputs_cli_test.cpp)
+rocmdoc_add_test(test_outputs ${CMAKE_CURRENT_LIST_DIR}/cli/outputs_cli_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/output_safety_cli_test.cpp)
 
 # The outputs against the real tools that read them, from one run writing every format: JUnit
 # structure (xml.etree), `promtool check metrics`, and prometheus-node-exporter's textfile

@@ -11,6 +11,7 @@
 #include "rocm_doctor/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "system/open_system_view.h"
+#include "system/output_file.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -71,7 +72,7 @@ int RunBenchCommand(const BenchArgs& args) {
     WriteBenchReport(report, text, TerminalStyle{color, args.verbose});
   }
   if (args.output) {
-    auto written = WriteFileAtomically(*args.output, text.str());
+    auto written = system::WriteOutputFile(*args.output, text.str());
     if (!written) return fail(written.error());
   } else {
     std::cout << text.str() << std::flush;

@@ -7,6 +7,7 @@
 #include "cli/common_options.h"
 #include "cli/report_outputs.h"
 #include "diff/diff_reporters.h"
+#include "system/output_file.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -55,7 +56,7 @@ int RunDiffCommand(const DiffArgs& args) {
   std::string main = Render(d, args.format, color);
   bool write_failed = false;
   if (args.output) {
-    if (auto written = WriteFileAtomically(*args.output, main); !written) {
+    if (auto written = system::WriteOutputFile(*args.output, main); !written) {
       std::cerr << "rocm-doctor: " << written.error() << '\n';
       write_failed = true;
     }
@@ -63,7 +64,7 @@ int RunDiffCommand(const DiffArgs& args) {
     std::cout << main << std::flush;
   }
   for (const OutputFile& extra : args.extra_outputs) {
-    auto written = WriteFileAtomically(extra.path, Render(d, extra.format, /*color=*/false));
+    auto written = system::WriteOutputFile(extra.path, Render(d, extra.format, /*color=*/false));
     if (!written) {
       std::cerr << "rocm-doctor: " << written.error() << '\n';
       write_failed = true;

@@ -7,6 +7,7 @@
 #include "cli/common_options.h"
 #include "fleet/fleet_reporters.h"
 #include "fleet/report_files.h"
+#include "system/output_file.h"
 
 namespace rocm_doctor::cli {
 
@@ -25,7 +26,7 @@ int RunFleetSummarizeCommand(const FleetArgs& args) {
     fleet::WriteFleetTerminal(summary, text);
   }
   if (args.output) {
-    auto written = WriteFileAtomically(*args.output, text.str());
+    auto written = system::WriteOutputFile(*args.output, text.str());
     if (!written) {
       std::cerr << "rocm-doctor: " << written.error() << '\n';
       return 2;

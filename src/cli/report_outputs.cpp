@@ -6,6 +6,7 @@
 
 #include "cli/common_options.h"
 #include "rocm_doctor/reporters.h"
+#include "system/output_file.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -85,14 +86,14 @@ Result<bool> WriteReportOutputs(const Report& report, const CheckArgs& args) {
   bool color = !args.output && args.format == Format::kTerminal && UseColor(args.no_color);
   std::string main = RenderReport(report, args.format, args.verbose, color);
   if (args.output) {
-    if (auto written = WriteFileAtomically(*args.output, main); !written) {
+    if (auto written = system::WriteOutputFile(*args.output, main); !written) {
       first_error = Error{written.error()};
     }
   } else {
     std::cout << main << std::flush;
   }
   for (const OutputFile& extra : args.extra_outputs) {
-    auto written = WriteFileAtomically(
+    auto written = system::WriteOutputFile(
         extra.path, RenderReport(report, extra.format, args.verbose, /*color=*/false));
     if (!written && !first_error) first_error = Error{written.error()};
   }

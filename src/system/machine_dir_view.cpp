@@ -51,13 +51,22 @@ std::optional<T> Recorded(const Map& errors, std::string_view path) {
   return Status<T>(it->second.status, it->second.error);
 }
 
-// `known` is the resolver's lstat() of `real` when it has one (the tree does not change).
-FileContent ReadRegular(const std::string& real, std::size_t limit, const ResolvedPath& known) {
+// The lstat() of a resolved path: the resolver's when it has one, else fstat() of an O_PATH
+// descriptor opened below the root (never a lookup by the full path, which follows links).
+int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct stat& st) {
+  if (r.has_stat) {
+    st = r.st;
+    return 0;
+  }
+  UniqueFd fd = resolver.Open(r.logical, O_PATH | O_NOFOLLOW);
+  if (!fd) return errno;
+  return ::fstat(fd.get(), &st) == 0 ? 0 : errno;
+}
+
+FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r) {
   struct stat st {};
-  if (known.has_stat) {
-    st = known.st;
-  } else if (::lstat(real.c_str(), &st) != 0) {
-    return FromErrno<FileContent>(errno);
+  if (const int error_number = LStatResolved(resolver, r, st); error_number != 0) {
+    return FromErrno<FileContent>(error_number);
   }
   if (S_ISDIR(st.st_mode)) return FromErrno<FileContent>(EISDIR);
   if (!S_ISREG(st.st_mode)) {
@@ -66,7 +75,7 @@ FileContent ReadRegular(const std::string& real, std::size_t limit, const Resolv
                                "not a regular file (" +
                                    std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
   }
-  UniqueFd fd(::open(real.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY));
+  UniqueFd fd = resolver.Open(r.logical, O_RDONLY | O_NONBLOCK | O_NOCTTY);
   if (!fd) return FromErrno<FileContent>(errno);
   if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
     return Status<FileContent>(FsStatus::kError, "not a regular file; not read");
@@ -112,7 +121,7 @@ Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
 FileContent MachineDirSystemView::ReadInternal(std::string_view path, std::size_t limit) const {
   const ResolvedPath r = resolver_.Resolve(path, true);
   if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
-  return ReadRegular(r.real, limit, r);
+  return ReadRegular(resolver_, limit, r);
 }
 
 const NodeInfo* MachineDirSystemView::FindNode(std::string_view path) const {
@@ -142,14 +151,13 @@ FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t li
   const bool node = FindNode(norm) != nullptr || FindNode(r.logical) != nullptr;
   if (node || (r.status == FsStatus::kOk && IsUnderDev(r.logical))) {
     struct stat st {};
-    if (r.has_stat) st = r.st;
-    if (node || ((r.has_stat || ::lstat(r.real.c_str(), &st) == 0) && !S_ISDIR(st.st_mode))) {
+    if (node || (LStatResolved(resolver_, r, st) == 0 && !S_ISDIR(st.st_mode))) {
       return Status<FileContent>(FsStatus::kError,
                                  "device node " + r.logical + ": device nodes are never read");
     }
   }
   if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
-  return ReadRegular(r.real, limit, r);
+  return ReadRegular(resolver_, limit, r);
 }
 
 DirListing MachineDirSystemView::ListDir(std::string_view path) const {
@@ -167,8 +175,7 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   if (r.status != FsStatus::kOk) {
     if (names.empty()) return Status<DirListing>(r.status, r.error);
   } else {
-    UniqueFd fd(::open(r.real.empty() ? "/" : r.real.c_str(),
-                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    UniqueFd fd = resolver_.Open(r.logical, O_RDONLY | O_DIRECTORY | O_NONBLOCK);
     if (!fd) {
       const int error_number = errno;
       if (names.empty()) {
@@ -197,14 +204,15 @@ LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
   if (IsMeta(r.logical)) return FromErrno<LinkTarget>(ENOENT);
   if (r.status != FsStatus::kOk) return Status<LinkTarget>(r.status, r.error);
   struct stat st {};
-  if (r.has_stat) {
-    st = r.st;
-  } else if (::lstat(r.real.c_str(), &st) != 0) {
-    return FromErrno<LinkTarget>(errno);
+  if (const int error_number = LStatResolved(resolver_, r, st); error_number != 0) {
+    return FromErrno<LinkTarget>(error_number);
   }
   if (!S_ISLNK(st.st_mode)) return Status<LinkTarget>(FsStatus::kError, "not a symbolic link");
+  // O_PATH|O_NOFOLLOW opens the link itself; readlinkat(fd, "") reads it (Linux 2.6.39+).
+  UniqueFd link = resolver_.Open(r.logical, O_PATH | O_NOFOLLOW);
+  if (!link) return FromErrno<LinkTarget>(errno);
   std::string target(static_cast<std::size_t>(PATH_MAX), '\0');
-  const ssize_t got = ::readlink(r.real.c_str(), target.data(), target.size());
+  const ssize_t got = ::readlinkat(link.get(), "", target.data(), target.size());
   if (got < 0) return FromErrno<LinkTarget>(errno);
   target.resize(static_cast<std::size_t>(got));
   LinkTarget out;
@@ -235,10 +243,8 @@ NodeInfo MachineDirSystemView::Stat(std::string_view path) const {
     return out;
   }
   struct stat st {};
-  if (r.has_stat) {
-    st = r.st;
-  } else if (::lstat(r.real.empty() ? "/" : r.real.c_str(), &st) != 0) {
-    return FromErrno<NodeInfo>(errno);
+  if (const int error_number = LStatResolved(resolver_, r, st); error_number != 0) {
+    return FromErrno<NodeInfo>(error_number);
   }
   out.status = FsStatus::kOk;
   if (IsUnderDev(r.logical) && S_ISREG(st.st_mode)) {

@@ -1,5 +1,6 @@
 #include "system/root_resolver.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "system/fd_io.h"
+#include "system/open_beneath.h"
 
 namespace rocm_doctor::system {
 namespace {
@@ -27,13 +29,61 @@ std::vector<std::string_view> Split(std::string_view path) {
   return parts;
 }
 
-bool ReadLinkText(const std::string& path, std::string& target) {
+bool ReadLinkText(int dir_fd, const std::string& name, std::string& target) {
   char buffer[4096];
-  const ssize_t got = ::readlink(path.c_str(), buffer, sizeof buffer);
+  const ssize_t got = ::readlinkat(dir_fd, name.c_str(), buffer, sizeof buffer);
   if (got < 0 || static_cast<std::size_t>(got) >= sizeof buffer) return false;
   target.assign(buffer, static_cast<std::size_t>(got));
   return true;
 }
+
+// The directory the walk stands in, as a descriptor: every lookup is relative to it and never
+// follows a symlink, so a directory swapped for a link after it was looked at is caught (the
+// open of a link with O_NOFOLLOW fails) instead of leading outside the root.
+class DirCursor {
+ public:
+  explicit DirCursor(int root_fd) : root_fd_(root_fd) {}
+  // The walk moved to `logical` (link-free); the descriptor is opened when next needed.
+  void MoveTo(const std::string& logical, bool is_child_of_current) {
+    if (is_child_of_current && !stale_) {
+      child_ = logical.substr(logical.rfind('/') + 1);
+    } else {
+      stale_ = true;
+      child_.clear();
+    }
+    logical_ = logical;
+  }
+  void ToRoot() {
+    owned_ = UniqueFd();
+    logical_.clear();
+    child_.clear();
+    stale_ = false;
+  }
+  // The descriptor of the current directory, or -1 with errno set.
+  int Fd() {
+    if (stale_) {
+      owned_ = logical_.empty() ? UniqueFd() : OpenBeneath(root_fd_, logical_, kDirFlags);
+      if (!logical_.empty() && !owned_) return -1;
+      stale_ = false;
+    } else if (!child_.empty()) {
+      UniqueFd next(::openat(Current(), child_.c_str(), kDirFlags | O_NOFOLLOW));
+      if (!next) return -1;
+      owned_ = std::move(next);
+      child_.clear();
+    }
+    return Current();
+  }
+
+ private:
+  static constexpr int kDirFlags = O_PATH | O_DIRECTORY | O_CLOEXEC;
+  int Current() const { return owned_ ? owned_.get() : root_fd_; }
+
+  int root_fd_;
+  UniqueFd owned_;       // the current directory; empty at the root
+  std::string logical_;  // its logical path, "" for the root
+  std::string child_;    // a child of owned_ moved into but not opened yet
+  bool stale_ = false;   // owned_ is not logical_ (after "..", a cache hit or a failed open)
+};
 
 struct Cache {
   RootResolver::Map& map;
@@ -45,9 +95,14 @@ struct Cache {
 // link expansions are processed before component i+1 is looked at), so the state after it -
 // the link-free directory reached and the expansions taken - is all that resolving the rest
 // depends on. That state is what the cache holds, keyed by the input prefix "/p0/.../pi".
-ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_final,
-                  Cache* cache) {
+ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path,
+                  bool follow_final, Cache* cache) {
   ResolvedPath out;
+  if (root_fd < 0) {
+    out.status = FsStatus::kError;
+    out.error = "the machine directory could not be opened";
+    return out;
+  }
   const std::vector<std::string_view> parts = Split(path);
   const std::size_t n = parts.size();
   std::string cur;  // resolved so far: "" for the root, else "/a/b" (link-free directories)
@@ -88,6 +143,8 @@ ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_fi
     }
   };
 
+  DirCursor dir(root_fd);
+  if (!cur.empty()) dir.MoveTo(cur, /*is_child_of_current=*/false);
   std::deque<std::string> pending;
   bool cur_is_dir = true;
   for (std::size_t i = first; i < n; ++i) {
@@ -99,6 +156,11 @@ ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_fi
       pending.pop_front();
       if (part == "..") {
         if (!cur.empty()) cur.erase(cur.rfind('/'));
+        if (cur.empty()) {
+          dir.ToRoot();
+        } else {
+          dir.MoveTo(cur, /*is_child_of_current=*/false);
+        }
         cur_is_dir = true;
         out.has_stat = false;
         continue;
@@ -107,7 +169,8 @@ ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_fi
       std::string logical = cur + "/" + part;
       std::string real = root + logical;
       struct stat st {};
-      if (::lstat(real.c_str(), &st) != 0) {
+      const int at = dir.Fd();
+      if (at < 0 || ::fstatat(at, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
         const int error_number = errno;
         out.status = StatusFromErrno(error_number);
         out.error = ErrnoText(error_number);
@@ -128,7 +191,7 @@ ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_fi
         return out;
         }
         std::string target;
-        if (!ReadLinkText(real, target) || target.empty()) {
+        if (!ReadLinkText(at, part, target) || target.empty()) {
           out.status = FsStatus::kNotFound;
           out.error = "unreadable or empty symlink " + logical;
           out.logical = std::move(logical);
@@ -136,7 +199,10 @@ ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_fi
           remember();
         return out;
         }
-        if (target.front() == '/') cur.clear();
+        if (target.front() == '/') {
+          cur.clear();
+          dir.ToRoot();
+        }
         const std::vector<std::string_view> expanded = Split(target);
         pending.insert(pending.begin(), expanded.begin(), expanded.end());
         continue;
@@ -151,6 +217,7 @@ ResolvedPath Walk(const std::string& root, std::string_view path, bool follow_fi
       }
       cur = std::move(logical);
       cur_is_dir = S_ISDIR(st.st_mode);
+      if (cur_is_dir) dir.MoveTo(cur, /*is_child_of_current=*/true);
       out.st = st;
       out.has_stat = true;
     }
@@ -177,12 +244,30 @@ std::string NormalizeHostPath(std::string_view path) {
 }
 
 ResolvedPath ResolveInRoot(const std::string& root, std::string_view path, bool follow_final) {
-  return Walk(root, path, follow_final, nullptr);
+  const UniqueFd root_fd = OpenRootDir(root);
+  return Walk(root, root_fd.get(), path, follow_final, nullptr);
 }
+
+UniqueFd OpenRootDir(const std::string& root) {
+  return UniqueFd(::open(root.empty() ? "/" : root.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+}
+
+RootResolver::RootResolver(std::string root, std::size_t max_entries)
+    : root_(std::move(root)),
+      root_fd_(OpenRootDir(root_)),
+      max_entries_(max_entries == 0 ? 1 : max_entries) {}
 
 ResolvedPath RootResolver::Resolve(std::string_view path, bool follow_final) const {
   Cache cache{cache_, mutex_, max_entries_};
-  return Walk(root_, path, follow_final, &cache);
+  return Walk(root_, root_fd_.get(), path, follow_final, &cache);
+}
+
+UniqueFd RootResolver::Open(std::string_view logical, int flags) const {
+  if (!root_fd_) {
+    errno = EBADF;
+    return UniqueFd();
+  }
+  return OpenBeneath(root_fd_.get(), logical, flags);
 }
 
 std::size_t RootResolver::cached_entries() const {

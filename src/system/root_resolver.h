@@ -1,8 +1,11 @@
 #pragma once
 // Resolves a host path inside a machine directory the way the kernel would resolve it on the
-// host, but with DIR as "/": each component is lstat()ed and symlinks are expanded by hand, an
-// absolute target /x restarts at DIR/x, ".." never climbs above DIR, and 40 expansions are a loop
-// (the kernel's MAXSYMLINKS). Nothing outside DIR is ever touched.
+// host, but with DIR as "/": each component is looked at with fstatat(AT_SYMLINK_NOFOLLOW)
+// relative to its parent's descriptor and symlinks are expanded by hand, an absolute target /x
+// restarts at DIR/x, ".." never climbs above DIR, and 40 expansions are a loop (the kernel's
+// MAXSYMLINKS). Nothing outside DIR is ever touched, even when the tree changes while it is
+// read: a directory swapped for a symlink after it was looked at makes the walk (or the later
+// Open of its answer, system/open_beneath.h) fail, never follow the link.
 #include <sys/stat.h>
 
 #include <cstddef>
@@ -13,6 +16,7 @@
 #include <unordered_map>
 
 #include "rocm_doctor/system_view.h"
+#include "system/fd_io.h"
 
 namespace rocm_doctor::system {
 
@@ -21,7 +25,9 @@ inline constexpr int kMaxSymlinkHops = 40;
 struct ResolvedPath {
   FsStatus status = FsStatus::kNotFound;
   std::string logical;  // the host path after expanding links, e.g. "/sys/devices/pci0000:00"
-  std::string real;     // root + logical: where it lives in this file system
+  // root + logical: where it lives in this file system, for messages. Never open it by this
+  // name (a path walk that follows links): open `logical` with RootResolver::Open.
+  std::string real;
   bool final_missing = false;  // kNotFound, and only the last component is missing
   std::string error;
   // kOk and the last step lstat()ed the result itself: `st` is its lstat() (saves callers one).
@@ -30,9 +36,12 @@ struct ResolvedPath {
   struct stat st {};
 };
 
-// `root` is an absolute, link-free directory path without a trailing slash. With
+// `root` is an absolute, link-free directory path without a trailing slash ("" for "/"). With
 // `follow_final` false a symlink in the last component is not expanded (lstat/readlink).
 ResolvedPath ResolveInRoot(const std::string& root, std::string_view path, bool follow_final);
+
+// An O_PATH descriptor of `root` ("" for "/"), what the resolver walks from.
+UniqueFd OpenRootDir(const std::string& root);
 
 // "/a//b/./c/" -> "/a/b/c"; ".." is kept (it can only be resolved against links).
 std::string NormalizeHostPath(std::string_view path);
@@ -47,12 +56,15 @@ class RootResolver {
  public:
   static constexpr std::size_t kDefaultMaxEntries = 64 * 1024;
 
-  explicit RootResolver(std::string root, std::size_t max_entries = kDefaultMaxEntries)
-      : root_(std::move(root)), max_entries_(max_entries == 0 ? 1 : max_entries) {}
+  // Opens `root` once; every later access is relative to that descriptor, so renaming the
+  // directory away after the view was opened changes nothing.
+  explicit RootResolver(std::string root, std::size_t max_entries = kDefaultMaxEntries);
   RootResolver(const RootResolver&) = delete;
   RootResolver& operator=(const RootResolver&) = delete;
 
   ResolvedPath Resolve(std::string_view path, bool follow_final) const;
+  // Opens a resolved (link-free) logical path below the root: OpenBeneath's promise.
+  UniqueFd Open(std::string_view logical, int flags) const;
 
   const std::string& root() const { return root_; }
   std::size_t cached_entries() const;
@@ -71,6 +83,7 @@ class RootResolver {
 
  private:
   std::string root_;
+  UniqueFd root_fd_;
   std::size_t max_entries_;
   mutable std::shared_mutex mutex_;
   mutable Map cache_;

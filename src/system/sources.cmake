@@ -11,7 +11,9 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/live_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_dir_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/open_beneath.cpp
   ${CMAKE_CURRENT_LIST_DIR}/open_system_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/output_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/probe_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/redact.cpp
