@@ -28,6 +28,12 @@ using testing::DoctorRun;
 
 const std::string kHealthy = std::string(ROCMDOC_SOURCE_DIR) + "/tests/machines/rx7900xtx-healthy";
 
+// What nobody runs and reads, where nobody can reach it (testing::ReachableByNobody).
+std::string Binary() {
+  return ::geteuid() == 0 ? testing::ReachableByNobody(ROCMDOC_BINARY) : ROCMDOC_BINARY;
+}
+std::string Healthy() { return ::geteuid() == 0 ? testing::ReachableByNobody(kHealthy) : kHealthy; }
+
 bool IsRoot() { return ::geteuid() == 0; }
 
 // Everything under `dir`, for "was anything written here".
@@ -82,7 +88,7 @@ class Scratch {
 // HOME that does not exist and TMPDIR set to `tmp`.
 DoctorRun RunUnprivileged(std::vector<std::string> args, const std::string& tmp) {
   std::vector<std::string> wrapped = {"-C", "/", "HOME=/nonexistent", "TMPDIR=" + tmp,
-                                      ROCMDOC_BINARY};
+                                      Binary()};
   wrapped.insert(wrapped.end(), args.begin(), args.end());
   CommandSpec spec;
   spec.name = "doctor";
@@ -110,7 +116,7 @@ TEST(LeastPrivilege, ReplayAndItsOutputsAsAnUnprivilegedUser) {
   Scratch scratch;
   const std::string report = scratch.Out() + "/report.json";
   const DoctorRun run =
-      RunUnprivileged({"check", "--sysroot", kHealthy, "--format", "json", "-o", report},
+      RunUnprivileged({"check", "--sysroot", Healthy(), "--format", "json", "-o", report},
                       scratch.Tmp());
   EXPECT_EQ(run.outcome.exit_code, 0) << run.Context();
   std::ifstream in(report);
@@ -120,7 +126,7 @@ TEST(LeastPrivilege, ReplayAndItsOutputsAsAnUnprivilegedUser) {
 
   // A capture of it, and a replay of that capture packed as .tar.gz (unpacked under TMPDIR).
   const std::string archive = scratch.Out() + "/machine.tar.gz";
-  const DoctorRun capture = RunUnprivileged({"capture", "--sysroot", kHealthy, "-o", archive},
+  const DoctorRun capture = RunUnprivileged({"capture", "--sysroot", Healthy(), "-o", archive},
                                             scratch.Tmp());
   EXPECT_EQ(capture.outcome.exit_code, 0) << capture.Context();
   const DoctorRun replay =
@@ -140,8 +146,9 @@ TEST(LeastPrivilege, PermissionTestsSkippedAsRootRunAsNobody) {
   CommandSpec spec;
   spec.name = "test_system";
   spec.argv = testing::AsNobody();
-  spec.argv.insert(spec.argv.end(), {"env", "TMPDIR=/tmp", ROCMDOC_TEST_SYSTEM,
-                                     std::string("--gtest_filter=") + tests});
+  spec.argv.insert(spec.argv.end(),
+                   {"env", "TMPDIR=/tmp", testing::ReachableByNobody(ROCMDOC_TEST_SYSTEM),
+                    std::string("--gtest_filter=") + tests});
   spec.timeout = std::chrono::seconds(120);
   const CommandOutcome out = RunCommand(spec);
   EXPECT_EQ(out.state, CommandOutcome::State::kExited) << out.error;
