@@ -71,9 +71,9 @@ FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const R
   if (S_ISDIR(st.st_mode)) return FromErrno<FileContent>(EISDIR);
   if (!S_ISREG(st.st_mode)) {
     // A FIFO or device in a hostile directory must not block or have effects.
-    return Status<FileContent>(FsStatus::kError,
-                               "not a regular file (" +
-                                   std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
+    return Status<FileContent>(
+        FsStatus::kError,
+        "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
   }
   UniqueFd fd = resolver.Open(r.logical, O_RDONLY | O_NONBLOCK | O_NOCTTY);
   if (!fd) return FromErrno<FileContent>(errno);
@@ -179,8 +179,7 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
     if (!fd) {
       const int error_number = errno;
       if (names.empty()) {
-        return error_number == ENOTDIR ? Status<DirListing>(FsStatus::kError,
-                                                            ErrnoText(ENOTDIR))
+        return error_number == ENOTDIR ? Status<DirListing>(FsStatus::kError, ErrnoText(ENOTDIR))
                                        : FromErrno<DirListing>(error_number);
       }
     } else {

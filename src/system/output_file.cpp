@@ -69,8 +69,8 @@ std::string RandomSuffix() {
 // A character device or FIFO: written in place, never replaced or truncated.
 Result<bool> WriteThrough(int dir_fd, const std::string& base, const std::string& path,
                           std::string_view content, bool follow) {
-  UniqueFd fd(::openat(dir_fd, base.c_str(),
-                       O_WRONLY | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW)));
+  UniqueFd fd(
+      ::openat(dir_fd, base.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW)));
   if (!fd) return Failure(path, ErrnoText(errno));
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) return Failure(path, ErrnoText(errno));
@@ -91,8 +91,8 @@ Result<bool> ReplaceAtomically(int dir_fd, const std::string& base, const std::s
   UniqueFd fd;
   for (int attempt = 0; attempt < kTempNameAttempts && !fd; ++attempt) {
     temp = "." + base.substr(0, kTempBaseBytes) + ".rocm-doctor-" + RandomSuffix();
-    fd = UniqueFd(::openat(dir_fd, temp.c_str(),
-                           O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    fd = UniqueFd(
+        ::openat(dir_fd, temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!fd && errno != EEXIST) return Failure(path, ErrnoText(errno));
   }
   if (!fd) return Failure(path, "no unused temporary name in its directory");
@@ -113,13 +113,9 @@ Result<bool> ReplaceAtomically(int dir_fd, const std::string& base, const std::s
 
 // What fs.protected_symlinks allows root to follow in a shared sticky directory: a link owned
 // by the caller or by root. Another user's link may point anywhere they like.
-bool TrustedLink(const struct stat& link) {
-  return link.st_uid == ::geteuid() || link.st_uid == 0;
-}
+bool TrustedLink(const struct stat& link) { return link.st_uid == ::geteuid() || link.st_uid == 0; }
 
-std::string TypeName(mode_t mode) {
-  return std::string(ToString(TypeFromMode(mode)));
-}
+std::string TypeName(mode_t mode) { return std::string(ToString(TypeFromMode(mode))); }
 
 // /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name a descriptor this process
 // already has. Opening the path would make a new open file description at offset 0 (`-o

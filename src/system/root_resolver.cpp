@@ -95,8 +95,8 @@ struct Cache {
 // link expansions are processed before component i+1 is looked at), so the state after it -
 // the link-free directory reached and the expansions taken - is all that resolving the rest
 // depends on. That state is what the cache holds, keyed by the input prefix "/p0/.../pi".
-ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path,
-                  bool follow_final, Cache* cache) {
+ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path, bool follow_final,
+                  Cache* cache) {
   ResolvedPath out;
   if (root_fd < 0) {
     out.status = FsStatus::kError;
@@ -188,7 +188,7 @@ ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path,
           out.logical = std::move(logical);
           out.has_stat = false;
           remember();
-        return out;
+          return out;
         }
         std::string target;
         if (!ReadLinkText(at, part, target) || target.empty()) {
@@ -197,7 +197,7 @@ ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path,
           out.logical = std::move(logical);
           out.has_stat = false;
           remember();
-        return out;
+          return out;
         }
         if (target.front() == '/') {
           cur.clear();
