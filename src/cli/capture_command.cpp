@@ -1,5 +1,8 @@
 #include <fmt/format.h>
+#include <sys/stat.h>
 
+#include <cerrno>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -11,11 +14,36 @@
 #include "cli/common_options.h"
 #include "rocm_doctor/diagnose.h"
 #include "rocm_doctor/reporters.h"
+#include "system/archive.h"
 #include "system/capture_redact.h"
 #include "system/open_system_view.h"
 #include "system/recording_system_view.h"
+#include "system/temp_dir.h"
 
 namespace rocm_doctor::cli {
+namespace {
+
+// What was at the output before the capture, so a failed capture (a full disk) removes what it
+// wrote and nothing else: a directory it created goes, an empty one the user made is emptied,
+// anything else was refused before a byte was written. An archive removes itself on failure.
+enum class OutputWas { kAbsent, kEmptyDir, kOther };
+
+OutputWas Before(const std::string& out) {
+  struct stat st {};
+  if (::lstat(out.c_str(), &st) != 0)
+    return errno == ENOENT ? OutputWas::kAbsent : OutputWas::kOther;
+  if (!S_ISDIR(st.st_mode)) return OutputWas::kOther;
+  std::error_code ec;
+  return std::filesystem::is_empty(out, ec) && !ec ? OutputWas::kEmptyDir : OutputWas::kOther;
+}
+
+void RemoveWritten(const std::string& out, OutputWas before) {
+  if (system::IsArchiveName(out)) return;
+  if (before == OutputWas::kAbsent) system::RemoveTree(out);
+  if (before == OutputWas::kEmptyDir) system::RemoveContents(out);
+}
+
+}  // namespace
 
 // Runs the checks through a RecordingSystemView and writes exactly what they read as a machine
 // directory (DESIGN rule 3), with the report it produced beside it for the ticket.
@@ -43,16 +71,16 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
 
   std::string description = args.description;
   if (description.empty()) {
-    description = fmt::format("captured by rocm-doctor {} on {}", report.tool_version,
-                              report.started_at);
+    description =
+        fmt::format("captured by rocm-doctor {} on {}", report.tool_version, report.started_at);
   }
   // --redact: the names only the host knows are read through the inner view, so those reads
   // are not part of the capture; the redaction runs on the written tree before it is packed.
   std::optional<RedactionReport> redaction;
   RecordingSystemView::TreeHook redact;
   if (args.redact) {
-    redact = [&redaction, names = IdentifyingNamesOf(**inner)](
-                 const std::string& dir, CaptureStats&) -> Result<bool> {
+    redact = [&redaction, names = IdentifyingNamesOf(**inner)](const std::string& dir,
+                                                               CaptureStats&) -> Result<bool> {
       Redactor redactor(names);
       auto done = RedactMachineDirectory(dir, redactor);
       if (!done) return Error{"redaction failed, nothing was kept: " + done.error()};
@@ -60,9 +88,11 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
       return true;
     };
   }
+  const OutputWas before = Before(args.output);
   auto stats = recorder->WriteMachine(args.output, description, redact);
   if (!stats) {
-    std::cerr << "rocm-doctor: " << stats.error() << '\n';
+    RemoveWritten(args.output, before);
+    std::cerr << "rocm-doctor: " << stats.error() << "; the capture was not kept\n";
     return 2;
   }
   std::cout << fmt::format(
@@ -81,8 +111,7 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
     std::cerr << "rocm-doctor: capture: " << warnings[i] << '\n';
   }
   if (warnings.size() > kShownWarnings) {
-    std::cerr << "rocm-doctor: capture: " << warnings.size() - kShownWarnings
-              << " more warnings\n";
+    std::cerr << "rocm-doctor: capture: " << warnings.size() - kShownWarnings << " more warnings\n";
   }
   std::cout << "Replay it with: rocm-doctor check --sysroot " << stats->path
             << (args.level == "basic" ? "" : " --level " + args.level) << '\n';

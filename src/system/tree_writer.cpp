@@ -28,12 +28,27 @@ std::vector<std::string> Components(std::string_view path) {
   return parts;
 }
 
-Error Failure(std::string_view path, std::string_view what, int error_number) {
+bool MeansOutputFull(int error_number) {
+  return error_number == ENOSPC || error_number == EDQUOT || error_number == EFBIG ||
+         error_number == EIO || error_number == EROFS;
+}
+
+Error Failed(std::string_view path, std::string_view what, int error_number) {
   return Error{std::string(path) + ": " + std::string(what) + ": " + ErrnoText(error_number)};
 }
 
-Result<UniqueFd> Descend(int dir_fd, const std::string& name, unsigned mode,
-                         std::string_view path) {
+}  // namespace
+
+Error TreeWriter::Failure(std::string_view path, std::string_view what, int error_number) const {
+  Error error = Failed(path, what, error_number);
+  if (full_.empty() && MeansOutputFull(error_number)) {
+    full_ = "the output cannot be written (" + error.message + ")";
+  }
+  return error;
+}
+
+Result<UniqueFd> TreeWriter::Descend(int dir_fd, const std::string& name, unsigned mode,
+                                     std::string_view path) const {
   if (name == "..") return Error{std::string(path) + ": \"..\" in a capture path"};
   if (::mkdirat(dir_fd, name.c_str(), static_cast<mode_t>(mode)) != 0 && errno != EEXIST) {
     return Failure(path, "mkdir", errno);
@@ -43,15 +58,14 @@ Result<UniqueFd> Descend(int dir_fd, const std::string& name, unsigned mode,
   return child;
 }
 
-}  // namespace
-
 Result<TreeWriter> TreeWriter::Open(const std::string& root) {
   UniqueFd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!fd) return Failure(root, "open", errno);
+  if (!fd) return Failed(root, "open", errno);
   return TreeWriter(std::move(fd));
 }
 
 Result<UniqueFd> TreeWriter::OpenParent(std::string_view path, std::string& name) const {
+  if (!full_.empty()) return Error{full_};
   std::vector<std::string> parts = Components(path);
   if (parts.empty()) return Error{std::string(path) + ": is the root"};
   name = parts.back();
@@ -67,6 +81,7 @@ Result<UniqueFd> TreeWriter::OpenParent(std::string_view path, std::string& name
 }
 
 Result<bool> TreeWriter::MakeDirs(std::string_view path, unsigned mode) {
+  if (!full_.empty()) return Error{full_};
   std::vector<std::string> parts = Components(path);
   UniqueFd dir(::dup(root_.get()));
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -128,8 +143,8 @@ bool TreeWriter::Exists(std::string_view path) const {
   if (parts.empty()) return true;
   UniqueFd dir(::dup(root_.get()));
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    UniqueFd child(::openat(dir.get(), parts[i].c_str(),
-                            O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    UniqueFd child(
+        ::openat(dir.get(), parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!child) return false;
     dir = std::move(child);
   }
