@@ -417,11 +417,17 @@ def kfd_denied(out):
              expect)
 
 
+# {machine directory name: builder}, in build order.
+BUILDERS = {"torch-rocm-healthy": healthy, "torch-cuda-build": cuda_build,
+            "torch-arch-missing": arch_missing, "torch-import-failed": import_failed,
+            "torch-cpu-build": cpu_build, "torch-kfd-denied": kfd_denied}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join(REPO, "tests", "machines"))
     args = parser.parse_args()
-    for build in (healthy, cuda_build, arch_missing, import_failed, cpu_build, kfd_denied):
+    for build in BUILDERS.values():
         build(args.out)
     return 0
 
