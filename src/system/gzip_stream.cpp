@@ -33,7 +33,11 @@ Result<const char*> GzipPath() {
   return Error{"gzip is not installed (looked for /usr/bin/gzip and /bin/gzip)"};
 }
 
+// The first non-empty line of what gzip said (it starts some messages with a newline).
 std::string FirstLine(std::string text) {
+  const std::size_t begin = text.find_first_not_of("\r\n ");
+  if (begin == std::string::npos) return "no message";
+  text = text.substr(begin);
   text = text.substr(0, text.find('\n'));
   for (char& c : text) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';

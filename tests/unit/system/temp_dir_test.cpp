@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -103,6 +104,29 @@ TEST(TempDir, RemovedAtExitWhileAThreadStillHoldsIt) {
   });
   EXPECT_EQ(code, 0);
   EXPECT_TRUE(fs::is_empty(base.At("tmp")));
+}
+
+// A process killed outright (SIGKILL, or the SIGPIPE of `| head`) runs no atexit handler: the
+// watcher started with the directory removes it.
+TEST(TempDir, RemovedAfterTheProcessIsKilled) {
+  TempTree base;
+  base.Dir("tmp");
+  for (int sig : {SIGKILL, SIGPIPE}) {
+    const int code = InChild([&] {
+      ::setenv("TMPDIR", base.At("tmp").c_str(), 1);
+      auto dir = system::TempDir::Create("replay");
+      if (!dir) return 3;
+      std::ofstream(dir.value()->path() + "/file") << "x";
+      ::signal(sig, SIG_DFL);
+      ::raise(sig);
+      return 4;
+    });
+    EXPECT_EQ(code, 100 + sig);
+    for (int i = 0; i < 100 && !fs::is_empty(base.At("tmp")); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_TRUE(fs::is_empty(base.At("tmp"))) << "signal " << sig;
+  }
 }
 
 TEST(TempDir, RemovedWithTheLastReference) {
