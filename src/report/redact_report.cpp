@@ -10,8 +10,17 @@ class ReportRedactor {
  public:
   explicit ReportRedactor(IdentifyingNames names) : redactor_(std::move(names)) {}
 
+  // First pass (learning): read every text so that an id one text shows after a key ("unique_id
+  // 4344594913726234626") is found bare in the texts before it too; second pass: replace.
+  bool learning = false;
+
   void operator()(std::string& text) {
-    if (!text.empty()) text = redactor_.Text(text);
+    if (text.empty()) return;
+    if (learning) {
+      redactor_.Learn(text);
+    } else {
+      text = redactor_.Text(text);
+    }
   }
   void operator()(std::optional<std::string>& text) {
     if (text) (*this)(*text);
@@ -55,14 +64,8 @@ class ReportRedactor {
   Redactor redactor_;
 };
 
-}  // namespace
-
-void RedactReport(Report& report) {
-  IdentifyingNames names;
-  if (report.host.hostname) names.hostnames.push_back(*report.host.hostname);
-  if (report.host.user) names.user_names.push_back(*report.host.user);
-  ReportRedactor redact(std::move(names));
-
+// Every text of the report, through `redact`.
+void EachText(Report& report, ReportRedactor& redact) {
   HostSummary& host = report.host;
   for (std::optional<std::string>* field :
        {&host.hostname, &host.kernel, &host.os, &host.user, &host.sysroot, &host.rocm_release}) {
@@ -89,6 +92,19 @@ void RedactReport(Report& report) {
     redact(v.source);
   }
   if (report.policy) redact(report.policy->path);
+}
+
+}  // namespace
+
+void RedactReport(Report& report) {
+  IdentifyingNames names;
+  if (report.host.hostname) names.hostnames.push_back(*report.host.hostname);
+  if (report.host.user) names.user_names.push_back(*report.host.user);
+  ReportRedactor redact(std::move(names));
+  redact.learning = true;
+  EachText(report, redact);
+  redact.learning = false;
+  EachText(report, redact);
   report.redacted = redact.Summary();
 }
 

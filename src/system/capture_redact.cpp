@@ -4,8 +4,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "rocm_doctor/paths.h"
 #include "system/fd_io.h"
@@ -152,8 +155,8 @@ class TreeRedactor {
     if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return;
     const bool is_dir = S_ISDIR(st.st_mode);
     if (is_dir) {
-      UniqueFd child(::openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-                                                        O_CLOEXEC));
+      UniqueFd child(
+          ::openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
       if (!child) return Drop(dir_fd, name, host_path, true, "cannot open: " + ErrnoText(errno));
       Directory(child.get(), host_path);
     } else if (S_ISREG(st.st_mode)) {
@@ -180,6 +183,27 @@ class TreeRedactor {
   RedactionReport& report_;
 };
 
+// The first pass: every identifier that a text file shows (after a key, by shape) becomes known
+// to `redactor` before anything is rewritten, so a GPU id in a directory name or a log that
+// sorts before the KFD properties naming it is found too.
+void LearnTree(int dir_fd, const std::string& host_dir, Redactor& redactor, int depth) {
+  if (depth > 64) return;  // deeper than any capture writes; the rewrite pass still sees it
+  for (const std::string& name : system::ListNamesAt(dir_fd).names) {
+    const std::string host_path = Child(host_dir, name);
+    UniqueFd fd(::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    struct stat st {};
+    if (!fd || ::fstat(fd.get(), &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) {
+      LearnTree(fd.get(), host_path, redactor, depth + 1);
+    } else if (S_ISREG(st.st_mode)) {
+      const FileContent content = system::ReadBounded(fd.get(), kMaxRedactedFile);
+      if (content.ok() && content.data.find('\0') == std::string::npos) {
+        redactor.LearnFile(host_path, content.data);
+      }
+    }
+  }
+}
+
 void AddUnique(std::vector<std::string>& list, std::string value) {
   value = Trimmed(std::move(value));
   if (value.empty()) return;
@@ -189,6 +213,38 @@ void AddUnique(std::vector<std::string>& list, std::string value) {
   list.push_back(std::move(value));
 }
 
+std::string LowerShort(std::string_view name) {
+  std::string out(name.substr(0, name.find('.')));
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The names on the /etc/hosts lines that name one of `known` (by its short name).
+std::vector<std::string> HostAliases(std::string_view hosts,
+                                     const std::vector<std::string>& known) {
+  std::vector<std::string> shorts;
+  for (const std::string& host : known) shorts.push_back(LowerShort(Trimmed(host)));
+  std::vector<std::string> out;
+  std::istringstream lines{std::string(hosts)};
+  for (std::string line; std::getline(lines, line) && out.size() < 64;) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream fields(line);
+    std::string address;
+    std::vector<std::string> names;
+    fields >> address;
+    for (std::string name; fields >> name;) names.push_back(name);
+    bool ours = false;
+    for (const std::string& name : names) {
+      ours = ours || std::find(shorts.begin(), shorts.end(), LowerShort(name)) != shorts.end();
+    }
+    if (!ours) continue;
+    for (std::string& name : names) {
+      if (LowerShort(name) != "localhost" && name.size() <= 253) out.push_back(std::move(name));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 IdentifyingNames IdentifyingNamesOf(const SystemView& view) {
@@ -196,6 +252,14 @@ IdentifyingNames IdentifyingNamesOf(const SystemView& view) {
   for (std::string_view path : {paths::kHostname, std::string_view("/etc/hostname")}) {
     const FileContent file = view.ReadFile(path, 4096);
     if (file.ok()) AddUnique(names.hostnames, file.data);
+  }
+  // /etc/hosts names this host's fully qualified name and aliases ("127.0.1.1 node7.lab.org
+  // node7" on Debian) where the kernel and /etc/hostname hold only the short one.
+  const FileContent hosts = view.ReadFile("/etc/hosts", 1 << 20);
+  if (hosts.ok()) {
+    for (std::string& name : HostAliases(hosts.data, names.hostnames)) {
+      AddUnique(names.hostnames, std::move(name));
+    }
   }
   AddUnique(names.user_names, view.CurrentUser().name);
   for (const char* variable : {"USER", "LOGNAME", "SUDO_USER"}) {
@@ -219,6 +283,11 @@ Result<RedactionReport> RedactMachineDirectory(const std::string& dir, Redactor&
   UniqueFd root(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!root) return Error{dir + ": " + ErrnoText(errno)};
   RedactionReport report;
+  {
+    // Its own descriptor: listing a directory moves the offset every dup of it shares.
+    UniqueFd learn_root(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (learn_root) LearnTree(learn_root.get(), "/", redactor, 0);
+  }
   TreeRedactor(dir, redactor, report).Directory(root.get(), "/");
   report.removed = redactor.Summary();
 
@@ -231,13 +300,12 @@ Result<RedactionReport> RedactMachineDirectory(const std::string& dir, Redactor&
   if (!parsed.is_object()) return Error{machine + ": not a JSON object after redaction"};
   json removed = json::object();
   for (const Redactor::Removed& r : report.removed) {
-    removed[std::string(ToString(r.kind))] = {{"values", r.values},
-                                               {"occurrences", r.occurrences}};
+    removed[std::string(ToString(r.kind))] = {{"values", r.values}, {"occurrences", r.occurrences}};
   }
   parsed["redacted"] = removed;
   const std::string text = DumpJson(parsed);
-  if (::ftruncate(fd.get(), 0) != 0 || ::pwrite(fd.get(), text.data(), text.size(), 0) !=
-                                           static_cast<ssize_t>(text.size())) {
+  if (::ftruncate(fd.get(), 0) != 0 ||
+      ::pwrite(fd.get(), text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
     return Error{machine + ": " + ErrnoText(errno)};
   }
   return report;

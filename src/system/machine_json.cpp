@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "system/json_strict.h"
 #include "system/root_resolver.h"
 
 namespace rocm_doctor::system {
@@ -326,12 +327,11 @@ UserInfo DefaultRootUser() {
 Result<MachineInfo> ParseMachineJson(std::string_view text, const AccountDb& accounts) {
   MachineInfo info;
   info.user = DefaultRootUser();
-  json root;
-  try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::exception& e) {
-    return Error{std::string("machine.json: ") + e.what()};
-  }
+  // Duplicate keys are an error: with nlohmann's last-one-wins, a second "user" would replace
+  // the one that shows the permission fault.
+  Result<json> strict = ParseJsonNoDuplicates(text);
+  if (!strict) return Error{"machine.json: " + strict.error()};
+  const json root = std::move(strict).value();
   if (!root.is_object()) return Error{"machine.json: the top level must be an object"};
   Reader reader;
   try {

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "system/json_strict.h"
+
 namespace rocm_doctor::system {
 namespace {
 
@@ -57,8 +59,12 @@ std::string ProbeJsonText(const CommandSpec& spec, const CommandOutcome& outcome
 
 Result<CommandOutcome> ParseProbeJson(std::string_view text) {
   CommandOutcome out;
+  // A second "exit_code" or "stdout" would silently replace the first (a failure turned into
+  // a success): duplicate keys are an error.
+  Result<json> strict = ParseJsonNoDuplicates(text);
+  if (!strict) return Error{strict.error()};
+  const json root = std::move(strict).value();
   try {
-    const json root = json::parse(text.begin(), text.end());
     if (!root.is_object()) return Error{"the top level must be an object"};
     const json* state = Find(root, "state");
     if (state == nullptr || !state->is_string()) return Error{"\"state\" must be a string"};
@@ -91,8 +97,10 @@ std::string KernelLogJsonText(const KernelLog& log) {
 
 Result<KernelLog> ParseKernelLogJson(std::string_view text) {
   KernelLog log;
+  Result<json> strict = ParseJsonNoDuplicates(text);  // a second "lines" would hide the first
+  if (!strict) return Error{strict.error()};
+  const json root = std::move(strict).value();
   try {
-    const json root = json::parse(text.begin(), text.end());
     if (!root.is_object()) return Error{"the top level must be an object"};
     const json* state = Find(root, "state");
     if (state == nullptr || !state->is_string()) return Error{"\"state\" must be a string"};
