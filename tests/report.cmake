@@ -1,6 +1,8 @@
 rocmdoc_add_test(test_report
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/reporters_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/formats_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/report/shell_quote_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/report/terminal_escapes_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp
 )
 # The outputs of one run: --format, -o FILE, -o FORMAT=FILE, --redact (the real binary).

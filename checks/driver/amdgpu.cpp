@@ -6,6 +6,7 @@
 
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -14,10 +15,15 @@ constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.blacklist"};
 constexpr CheckInfo kInfo{
     .id = "driver.amdgpu", .layer = Layer::kDriver, .title = "amdgpu", .prerequisites = kPrereqs};
 
+// The script for `sh -c` quotes the address once, and the whole script is quoted again as
+// sudo's argument: an address from a replayed tree stays data at both levels.
 std::string Rebind(const std::string& bdf) {
-  return "sudo sh -c 'echo " + bdf + " > /sys/bus/pci/devices/" + bdf +
-         "/driver/unbind; echo > /sys/bus/pci/devices/" + bdf +
-         "/driver_override; modprobe amdgpu; echo " + bdf + " > /sys/bus/pci/drivers_probe'";
+  const std::string device = "/sys/bus/pci/devices/" + bdf;
+  const std::string script = "echo " + ShellQuote(bdf) + " > " +
+                             ShellQuote(device + "/driver/unbind") + "; echo > " +
+                             ShellQuote(device + "/driver_override") + "; modprobe amdgpu; echo " +
+                             ShellQuote(bdf) + " > /sys/bus/pci/drivers_probe";
+  return "sudo sh -c " + ShellQuote(script);
 }
 
 Finding OtherDriver(const PciDevice& gpu, const std::string& driver_name) {

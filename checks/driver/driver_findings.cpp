@@ -10,9 +10,9 @@ constexpr std::string_view kKernelLogCommands[] = {
     "sudo rocm-doctor check",
     "sudo sysctl kernel.dmesg_restrict=0   # lets every user read the kernel log until reboot",
 };
-constexpr std::string_view kBlacklistCommands[] = {"{undo}", "{regenerate}"};
+constexpr std::string_view kBlacklistCommands[] = {"{!undo}", "{!regenerate}"};
 constexpr std::string_view kNotLoadedCommands[] = {
-    "{fix}",
+    "{!fix}",
     "sudo dmesg | grep -iE 'amdgpu|kfd|firmware'",
 };
 constexpr std::string_view kDkmsCommands[] = {

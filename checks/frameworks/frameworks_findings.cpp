@@ -16,7 +16,7 @@ constexpr std::string_view kTorchRocmCommands[] = {
     "torch.cuda.is_available())'",
 };
 constexpr std::string_view kArchCommands[] = {
-    "{fix}",
+    "{!fix}",
     "{python} -c 'import torch; print(torch.cuda.get_arch_list())'",
 };
 constexpr std::string_view kMismatchCommands[] = {

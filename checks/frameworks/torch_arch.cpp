@@ -6,6 +6,7 @@
 // Tensile files is left to the live probe's torch.cuda.get_arch_list() (frameworks.torch_gpu).
 #include "../libraries/gpu_targets.h"
 #include "framework_checks.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -27,10 +28,11 @@ std::string FixFor(const libraries::GpuTarget& gpu, const std::set<std::string>&
   for (const std::string& t : carried) processors.insert(std::string(ProcessorOf(t)));
   const std::string candidate = libraries::OverrideCandidate(gpu.processor, processors);
   if (!candidate.empty()) {
-    return "export HSA_OVERRIDE_GFX_VERSION=" + libraries::OverrideFromProcessor(candidate) +
-           "   # unofficial: the runtime then reports " + candidate;
+    return "export HSA_OVERRIDE_GFX_VERSION=" +
+           ShellQuote(libraries::OverrideFromProcessor(candidate)) +
+           "   # unofficial: the runtime then reports " + ShellQuote(candidate);
   }
-  return "# install a PyTorch for a ROCm release that supports " + gpu.processor +
+  return "# install a PyTorch for a ROCm release that supports " + ShellQuote(gpu.processor) +
          " (https://pytorch.org/get-started/locally/)";
 }
 

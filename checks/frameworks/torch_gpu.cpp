@@ -9,6 +9,7 @@
 // the others are the lower links that make a ROCm build see no GPU. Import failures, hangs and
 // crashes of the import are reported here too.
 #include "framework_checks.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -50,7 +51,9 @@ std::optional<Finding> ArchMissing(const frameworks::ProbeTarget& t) {
   if (missing.empty()) return std::nullopt;
   auto params = frameworks::Params(*t.install, *t.env);
   params["gfx"] = missing.front();
-  params["fix"] = "# install a PyTorch for a ROCm release that supports " + Join(missing);
+  std::vector<std::string> quoted;  // gfx names from the machine, each one shell word
+  for (const std::string& m : missing) quoted.push_back(ShellQuote(m));
+  params["fix"] = "# install a PyTorch for a ROCm release that supports " + Join(quoted);
   return MakeFinding("frameworks.torch.arch_missing",
                      t.install->Describe() + " runs on " + Join(missing) +
                          " but torch.cuda.get_arch_list() is " + Join(*r.arch_list),

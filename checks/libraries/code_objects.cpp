@@ -6,6 +6,7 @@
 // reporting gfx90a:xnack- otherwise); its SRAMECC mode is not known here, so any serves.
 // Missing code is hipErrorNoBinaryForGpu (failure-modes #45).
 #include "gpu_targets.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -56,19 +57,18 @@ Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
   std::string fix;
   if (!same_processor.empty()) {
     fix = xnack.value_or(false) ? "unset HSA_XNACK   # the library has only XNACK-off code"
-                                : "# install a " + scan.library + " build with " + gpu.processor +
-                                      " or " + gpu.processor + ":xnack- code";
+                                : "# install a " + ShellQuote(scan.library) + " build with " +
+                                      ShellQuote(gpu.processor) + " or " +
+                                      ShellQuote(gpu.processor + ":xnack-") + " code";
   } else if (!candidate.empty()) {
     const std::string version = libraries::OverrideFromProcessor(candidate);
     message += "; " + candidate + " is of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
                " (unofficial)";
-    fix = "export HSA_OVERRIDE_GFX_VERSION=" + version +
-          "   # unofficial: the runtime then "
-          "reports " +
-          candidate;
+    fix = "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(version) +
+          "   # unofficial: the runtime then reports " + ShellQuote(candidate);
   } else {
-    fix = "# install a " + scan.library + " built for " + gpu.processor +
-          " (a newer ROCm release, or -DAMDGPU_TARGETS=" + gpu.processor + ")";
+    fix = "# install a " + ShellQuote(scan.library) + " built for " + ShellQuote(gpu.processor) +
+          " (a newer ROCm release, or -DAMDGPU_TARGETS=" + ShellQuote(gpu.processor) + ")";
   }
   return MakeFinding(
       "libraries.code_object.missing_gfx", std::move(message),

@@ -11,12 +11,12 @@ constexpr std::string_view kMismatchCommands[] = {
 };
 constexpr std::string_view kInventoryUnreadableCommands[] = {"ls -ld {dir}"};
 constexpr std::string_view kRocblasCommands[] = {
-    "{fix}",
+    "{!fix}",
     "ls {dir} | grep -E 'TensileLibrary.*(lazy_)?gfx'",
 };
 constexpr std::string_view kRocblasUnknownCommands[] = {"ls -l {dir}"};
 constexpr std::string_view kCodeObjectCommands[] = {
-    "{fix}",
+    "{!fix}",
     "roc-obj-ls {path} | awk '{print $2}' | sort -u",
 };
 constexpr std::string_view kCodeObjectUnknownCommands[] = {

@@ -5,6 +5,7 @@
 // overridden one under HSA_OVERRIDE_GFX_VERSION); without one it aborts with "Cannot read
 // .../TensileLibrary.dat: ... for GPU arch : <gfx>" (failure-modes #41).
 #include "gpu_targets.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -54,11 +55,11 @@ Finding Missing(const LibraryFacts& libs, const libraries::GpuTarget& gpu,
     message += "; " + candidate +
                " is covered and of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
                " (unofficial)";
-    fix = "export HSA_OVERRIDE_GFX_VERSION=" + version +
-          "   # unofficial: the runtime then reports " + candidate;
+    fix = "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(version) +
+          "   # unofficial: the runtime then reports " + ShellQuote(candidate);
   } else {
-    fix = "# install a rocBLAS built for " + gpu.processor +
-          " (a newer ROCm release, or -DAMDGPU_TARGETS=" + gpu.processor + ")";
+    fix = "# install a rocBLAS built for " + ShellQuote(gpu.processor) +
+          " (a newer ROCm release, or -DAMDGPU_TARGETS=" + ShellQuote(gpu.processor) + ")";
   }
   if (libs.tensile_libpath) {
     evidence.push_back({libs.rocblas_tensile_libpath.source, *libs.rocblas_tensile_libpath,

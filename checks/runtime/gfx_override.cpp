@@ -11,6 +11,7 @@
 #include "collect/sysfs_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -61,12 +62,15 @@ std::string Fix(const GfxOverride& o, const std::string& real, bool mixed,
     std::string fix = "unset " + o.name;
     for (const KfdNode* n : gpus) {
       std::string v = FamilyOverride(n->GfxTarget());
-      if (!v.empty()) fix += "; export " + o.name + "_" + std::to_string(n->index) + "=" + v;
+      if (!v.empty()) {
+        fix += "; export " + o.name + "_" + std::to_string(n->index) + "=" + ShellQuote(v);
+      }
     }
     return fix;
   }
   std::string v = FamilyOverride(real);
-  return v.empty() ? "unset " + o.name : "export " + o.name + "=" + v;
+  // o.name is HSA_OVERRIDE_GFX_VERSION[_<digits>] (env_parse::OverrideNode): a safe word.
+  return v.empty() ? "unset " + o.name : "export " + o.name + "=" + ShellQuote(v);
 }
 
 CheckOutcome Run(const CheckContext& ctx) {

@@ -12,6 +12,7 @@
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/runtime_env.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -59,11 +60,11 @@ Evidence RowEvidence(const SupportRow& row) {
 
 // export HSA_OVERRIDE_GFX_VERSION=v, or per node when other GPUs must keep their own target.
 std::string OverrideFix(const Group& g, const std::string& value, bool alone) {
-  if (alone) return "export HSA_OVERRIDE_GFX_VERSION=" + value;
+  if (alone) return "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(value);
   std::string fix;
   for (const KfdNode* n : g.nodes) {
     fix += (fix.empty() ? "" : "; ") + std::string("export HSA_OVERRIDE_GFX_VERSION_") +
-           std::to_string(n->index) + "=" + value;
+           std::to_string(n->index) + "=" + ShellQuote(value);
   }
   return fix;
 }

@@ -8,6 +8,7 @@
 
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -122,9 +123,9 @@ void CheckAgainstOptRocm(const RocmFacts& rocm, std::vector<Finding>& out) {
     std::string fix = how == "LD_LIBRARY_PATH" ? "export LD_LIBRARY_PATH=/opt/rocm/lib"
                       : how == "ROCM_PATH"     ? "export ROCM_PATH=/opt/rocm"
                       : how == "HIP_PATH"      ? "export HIP_PATH=/opt/rocm"
-                      : how == "ld.so.conf"
-                          ? "grep -r " + install.root + " /etc/ld.so.conf /etc/ld.so.conf.d/"
-                          : "export LD_LIBRARY_PATH=/opt/rocm/lib";
+                      : how == "ld.so.conf"    ? "grep -r " + ShellQuote(install.root) +
+                                                  " /etc/ld.so.conf /etc/ld.so.conf.d/"
+                                            : "export LD_LIBRARY_PATH=/opt/rocm/lib";
     std::vector<Evidence> evidence{
         {install.version.source, *install.version, *opt->version},
         {opt->version.source, *opt->version, ""},
@@ -159,7 +160,7 @@ void CheckHipAgainstHsa(const RocmInstall& install, std::vector<Finding>& out) {
       {{install.hip_release.source, *install.hip_release, *install.hsa_release},
        {install.hsa_release.source, *install.hsa_release, *install.hip_release}},
       {{"fix", "sudo apt install --reinstall hip-runtime-amd hsa-rocr   # both of ROCm " +
-                   *install.hip_release},
+                   ShellQuote(*install.hip_release)},
        {"release", *install.hip_release},
        {"opt_release", *install.hsa_release}}));
 }

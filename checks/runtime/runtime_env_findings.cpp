@@ -1,14 +1,14 @@
 // Finding codes of the environment and gfx-support checks (runtime.visible_devices,
 // runtime.gfx_override, runtime.hip_platform, runtime.gfx_support, runtime.igpu_order,
-// runtime.env_info). Commands use {params} that every finding with the code sets; "{fix}" is a
+// runtime.env_info). Commands use {params} that every finding with the code sets; "{!fix}" is a
 // whole command the check writes for this machine.
 #include "rocm_doctor/catalog.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kFixCommand[] = {"{fix}"};
-constexpr std::string_view kHiddenCommands[] = {"{fix}", "rocminfo | grep -E 'Uuid|Name: +gfx'"};
+constexpr std::string_view kFixCommand[] = {"{!fix}"};
+constexpr std::string_view kHiddenCommands[] = {"{!fix}", "rocminfo | grep -E 'Uuid|Name: +gfx'"};
 constexpr std::string_view kPlatformCommands[] = {"export HIP_PLATFORM=amd"};
 constexpr std::string_view kIgpuCommands[] = {"export ROCR_VISIBLE_DEVICES={devices}"};
 constexpr std::string_view kSupportUnknownCommands[] = {"cat /opt/rocm/.info/version",

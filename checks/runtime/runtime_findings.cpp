@@ -6,8 +6,8 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kNotInstalledCommands[] = {"{install}", "{then}"};
-constexpr std::string_view kMixedCommands[] = {"{fix}", "ls -ld /opt/rocm /opt/rocm-*"};
+constexpr std::string_view kNotInstalledCommands[] = {"{!install}", "{!then}"};
+constexpr std::string_view kMixedCommands[] = {"{!fix}", "ls -ld /opt/rocm /opt/rocm-*"};
 constexpr std::string_view kLoadFailedCommands[] = {
     "ldd {library} | grep 'not found'",
     "rocm-doctor probe-load {library}",

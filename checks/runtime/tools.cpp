@@ -11,6 +11,7 @@
 #include "collect/rocm_tools.h"
 #include "collect/sysfs_parse.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -106,8 +107,9 @@ CheckOutcome Run(const CheckContext& ctx) {
                                    "Not found: " + Joined(missing_packaged, "; ") + ".",
                                    {{"$PATH and the ROCm installs' bin/", searched, ""}},
                                    {{"tools", tools_missing},
-                                    {"apt_packages", Joined(apt, " ")},
-                                    {"dnf_packages", Joined(dnf, " ")}}));
+                                    // "{!apt_packages}": several words, each quoted
+                                    {"apt_packages", ShellQuoteWords(apt)},
+                                    {"dnf_packages", ShellQuoteWords(dnf)}}));
   }
   std::string summary =
       std::to_string(present.size()) + " of " + std::to_string(facts.tools.size()) + " found";

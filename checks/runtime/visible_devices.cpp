@@ -9,6 +9,7 @@
 #include "collect/env_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -128,12 +129,12 @@ CheckOutcome Run(const CheckContext& ctx) {
   // A list the runtime stopped reading early, while some GPUs remain.
   auto truncated = [&](const EnvSetting& s, const Selection& sel, const std::string& who) {
     if (sel.stopped_at.empty() || sel.selected.empty()) return;
-    findings.push_back(
-        MakeFinding("runtime.env.devices_truncated",
-                    Assignment(s) + ": " + who + " uses only the first " +
-                        std::to_string(sel.tokens - sel.unused) + " of " +
-                        std::to_string(sel.tokens) + " tokens (" + StopText(sel) + ")",
-                    evidence, {{"fix", "export " + s.name + "=" + UsedPrefix(s.value, sel)}}));
+    findings.push_back(MakeFinding(
+        "runtime.env.devices_truncated",
+        Assignment(s) + ": " + who + " uses only the first " +
+            std::to_string(sel.tokens - sel.unused) + " of " + std::to_string(sel.tokens) +
+            " tokens (" + StopText(sel) + ")",
+        evidence, {{"fix", "export " + s.name + "=" + ShellQuote(UsedPrefix(s.value, sel))}}));
   };
   if (vis.rocr_selection) truncated(*env.rocr_visible_devices, *vis.rocr_selection, "ROCr");
   if (vis.hip_selection) {

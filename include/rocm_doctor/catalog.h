@@ -17,7 +17,10 @@ struct FindingSpec {
   Status severity;          // the status a finding with this code carries
   std::string_view title;   // one line: what is wrong, without machine specifics
   std::string_view remediation;  // what to do, in prose
-  // Copy-paste commands; "{name}" is replaced by the finding's params (unknown names are kept).
+  // Copy-paste commands. "{name}" is replaced by the finding's param shell-quoted for where it
+  // stands (a word, inside '...' or "..."): machine values never become shell syntax.
+  // "{!name}" is replaced as it is: a command fragment the check built with ShellQuote
+  // (rocm_doctor/shell_quote.h). Unknown names are kept.
   std::span<const std::string_view> commands = {};
   bool requires_root = false;
   bool reboot_required = false;

@@ -5,14 +5,29 @@
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "report/text_escape.h"
 #include "rocm_doctor/catalog.h"
 #include "rocm_doctor/check.h"
 
 namespace rocm_doctor::cli {
 namespace {
 
+// A command template as the reader sees it: "{!fix}" (a fragment the check quotes itself,
+// rocm_doctor/catalog.h) is shown as "{fix}", like every other placeholder.
+std::vector<std::string> ShownCommands(std::span<const std::string_view> templates) {
+  std::vector<std::string> shown;
+  for (std::string_view t : templates) {
+    std::string c(t);
+    for (std::size_t at = c.find("{!"); at != std::string::npos; at = c.find("{!", at)) {
+      c.erase(at + 1, 1);
+    }
+    shown.push_back(std::move(c));
+  }
+  return shown;
+}
+
 int ExplainCode(const FindingSpec& spec, Format format) {
-  std::vector<std::string> commands(spec.commands.begin(), spec.commands.end());
+  std::vector<std::string> commands = ShownCommands(spec.commands);
   if (format == Format::kJson) {
     nlohmann::json out = {{"code", spec.code},
                           {"severity", ToString(spec.severity)},
@@ -67,7 +82,7 @@ int RunExplainAllCommand(Format format) {
   if (format == Format::kJson) {
     nlohmann::json out = nlohmann::json::array();
     for (const FindingSpec* spec : all) {
-      std::vector<std::string> commands(spec->commands.begin(), spec->commands.end());
+      std::vector<std::string> commands = ShownCommands(spec->commands);
       out.push_back({{"code", spec->code},
                      {"severity", ToString(spec->severity)},
                      {"title", spec->title},
@@ -94,7 +109,7 @@ int RunExplainAllCommand(Format format) {
                                spec->title, spec->remediation);
       if (!spec->commands.empty()) {
         std::cout << "\n```sh\n";
-        for (std::string_view c : spec->commands) std::cout << c << '\n';
+        for (const std::string& c : ShownCommands(spec->commands)) std::cout << c << '\n';
         std::cout << "```\n";
       }
       if (spec->requires_root || spec->reboot_required) {
@@ -116,7 +131,9 @@ int RunExplainCommand(const std::string& what, Format format) {
   if (const RegisteredCheck* check = CheckRegistry::Instance().Find(what)) {
     return ExplainCheck(*check, format);
   }
-  std::string message = "'" + what + "' is neither a finding code nor a check id";
+  // The argument is echoed printable: an escape sequence in it must not reach the terminal.
+  std::string message =
+      "'" + report_text::Printable(what) + "' is neither a finding code nor a check id";
   std::string suggestion = DidYouMean(what);
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   std::cerr << "rocm-doctor: " << message << '\n';

@@ -1,33 +1,138 @@
 #include "rocm_doctor/catalog.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+
+#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
 
-// Replaces each "{name}" with params[name]; unknown names stay as written so the reader sees
-// what to fill in.
-std::string Substitute(std::string_view text, const std::map<std::string, std::string>& params) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t open = text.find('{', i);
-    if (open == std::string_view::npos) break;
-    std::size_t close = text.find('}', open);
-    if (close == std::string_view::npos) break;
-    out.append(text.substr(i, open - i));
-    std::string key(text.substr(open + 1, close - open - 1));
-    auto it = params.find(key);
-    if (it != params.end()) {
-      out += it->second;
-    } else {
-      out.append(text.substr(open, close - open + 1));
-    }
-    i = close + 1;
+using Params = std::map<std::string, std::string>;
+
+// The placeholder "{name}" or "{!name}" at text[open], name made of [A-Za-z0-9_]; false for
+// any other brace ("awk '{print $2}'" stays as written).
+bool PlaceholderAt(std::string_view text, std::size_t open, std::string_view& name, bool& raw,
+                   std::size_t& close) {
+  std::size_t at = open + 1;
+  raw = at < text.size() && text[at] == '!';
+  if (raw) ++at;
+  std::size_t end = at;
+  while (end < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_')) {
+    ++end;
   }
-  out.append(text.substr(i));
+  if (end == at || end >= text.size() || text[end] != '}') return false;
+  name = text.substr(at, end - at);
+  close = end;
+  return true;
+}
+
+// Prose: each "{name}" and "{!name}" replaced by params[name] as it is; unknown names stay as
+// written so the reader sees what to fill in.
+std::string SubstituteText(std::string_view text, const Params& params) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    std::string_view name;
+    bool raw = false;
+    std::size_t close = 0;
+    if (text[i] == '{' && PlaceholderAt(text, i, name, raw, close)) {
+      if (auto it = params.find(std::string(name)); it != params.end()) {
+        out += it->second;
+        i = close + 1;
+        continue;
+      }
+    }
+    out += text[i++];
+  }
+  return out;
+}
+
+// Where a placeholder stands in a command template, as the shell parses it.
+enum class Context { kWord, kSingleQuoted, kDoubleQuoted, kComment };
+
+// A value for a placeholder standing in `context`. A "{!name}" value is a command fragment the
+// check built with ShellQuote; a control byte in it still must not end the command line.
+std::string QuotedFor(std::string_view value, bool raw, Context context) {
+  if (raw) {
+    std::string out(value);
+    for (char& c : out) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+    }
+    return out;
+  }
+  switch (context) {
+    case Context::kSingleQuoted:
+      return ShellQuoteInSingleQuotes(value);
+    case Context::kDoubleQuoted:
+      // Close the double quotes around a quoted word: "..."'a b'"..." is one word.
+      return IsShellSafeWord(value) ? std::string(value) : "\"" + ShellQuote(value) + "\"";
+    case Context::kWord:
+    case Context::kComment:  // a newline would end the comment and start a command
+      break;
+  }
+  return ShellQuote(value);
+}
+
+// A command template: each "{name}" replaced by params[name] shell-quoted for where it stands
+// (a word, inside '...', inside "...", inside $(...), in a # comment), each "{!name}" by the
+// fragment as built; unknown names stay as written.
+std::string SubstituteCommand(std::string_view text, const Params& params) {
+  std::vector<Context> stack{Context::kWord};
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const Context context = stack.back();
+    std::string_view name;
+    bool raw = false;
+    std::size_t close = 0;
+    if (text[i] == '{' && PlaceholderAt(text, i, name, raw, close)) {
+      if (auto it = params.find(std::string(name)); it != params.end()) {
+        out += QuotedFor(it->second, raw, context);
+        i = close + 1;
+        continue;
+      }
+    }
+    const char c = text[i++];
+    out += c;
+    const bool next_paren = i < text.size() && text[i] == '(';
+    switch (context) {
+      case Context::kComment:
+        break;
+      case Context::kSingleQuoted:
+        if (c == '\'') stack.pop_back();
+        break;
+      case Context::kDoubleQuoted:
+        if (c == '\\' && i < text.size()) {
+          out += text[i++];
+        } else if (c == '"') {
+          stack.pop_back();
+        } else if (c == '$' && next_paren) {
+          out += text[i++];
+          stack.push_back(Context::kWord);
+        }
+        break;
+      case Context::kWord:
+        if (c == '\\' && i < text.size()) {
+          out += text[i++];
+        } else if (c == '\'') {
+          stack.push_back(Context::kSingleQuoted);
+        } else if (c == '"') {
+          stack.push_back(Context::kDoubleQuoted);
+        } else if (c == '$' && next_paren) {
+          out += text[i++];
+          stack.push_back(Context::kWord);
+        } else if (c == ')' && stack.size() > 1) {
+          stack.pop_back();
+        } else if (c == '#' &&
+                   (out.size() == 1 || out[out.size() - 2] == ' ' || out[out.size() - 2] == '\t')) {
+          stack.push_back(Context::kComment);
+        }
+        break;
+    }
+  }
   return out;
 }
 
@@ -52,6 +157,16 @@ constexpr FindingSpec kCoreFindings[] = {
                     "default of --slurm/--npd mode) and this check had not finished or not started "
                     "by then. Give the run more time, or skip the slow probes with --skip, and "
                     "look at the other checks' durations in the JSON report."},
+    {.code = "core.run.interrupted",
+     .severity = Status::kUnknown,
+     .title = "The run was interrupted before this check finished",
+     .remediation = "rocm-doctor was stopped by SIGINT (Ctrl-C) or SIGTERM (a scheduler's time "
+                    "limit, systemctl stop, kill) while this check ran or before it started. The "
+                    "report is partial: the checks that had finished are in it, every output "
+                    "asked for was still written, and the doctor exited 130 (SIGINT) or 143 "
+                    "(SIGTERM). A probe cut by the signal says nothing about the machine. Run "
+                    "rocm-doctor again and let it finish; `--skip` the slow probes if it was "
+                    "stopped for taking too long."},
 };
 
 }  // namespace
@@ -93,9 +208,9 @@ Remediation Catalog::RemediationFor(const Finding& finding) const {
   Remediation r;
   const FindingSpec* spec = Find(finding.code);
   if (spec == nullptr) return r;
-  r.text = Substitute(spec->remediation, finding.params);
+  r.text = SubstituteText(spec->remediation, finding.params);
   for (std::string_view command : spec->commands) {
-    r.commands.push_back(Substitute(command, finding.params));
+    r.commands.push_back(SubstituteCommand(command, finding.params));
   }
   r.requires_root = spec->requires_root;
   r.reboot_required = spec->reboot_required;

@@ -1,40 +1,28 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "diff/diff_reporters.h"
-#include "report/text_escape.h"
 #include "report/terminal_style.h"
+#include "report/text_escape.h"
 
 namespace rocm_doctor::diff {
 namespace {
 
 using namespace terminal;  // colour codes, Columns, Pad, Painter
 
-
-// Report text comes from files anyone may have edited: valid UTF-8, and no control characters
-// (an escape sequence in a message must not reach the terminal as one).
+// Report text comes from files anyone may have edited: valid UTF-8, no control or bidi
+// character (an escape sequence in a message must not reach the terminal as one), newlines and
+// tabs as spaces. The page is filtered as a whole too (WriteDiffTerminal), for the values that
+// reach it through FigureText and the like.
 std::string Safe(std::string_view text) {
-  std::string valid = report_text::ValidUtf8(text);
-  std::string out;
-  out.reserve(valid.size());
-  for (std::size_t i = 0; i < valid.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(valid[i]);
-    if (c < 0x20 || c == 0x7f) {
-      out += c == '\n' || c == '\t' ? ' ' : '?';
-    } else if (c == 0xC2 && i + 1 < valid.size() &&
-               static_cast<unsigned char>(valid[i + 1]) < 0xA0) {
-      out += '?';  // U+0080..U+009F: C1 controls (0x9B is a CSI on some terminals)
-      ++i;
-    } else {
-      out += static_cast<char>(c);
-    }
+  std::string flat(text);
+  for (char& c : flat) {
+    if (c == '\n' || c == '\t') c = ' ';
   }
-  return out;
+  return report_text::Printable(flat);
 }
-
-
-
 
 struct Mark {
   std::string_view glyph, color;
@@ -142,7 +130,8 @@ void Figures(const ReportDiff& d, const Painter& paint, std::ostream& out) {
 
 }  // namespace
 
-void WriteDiffTerminal(const ReportDiff& d, std::ostream& out, bool color) {
+void WriteDiffTerminal(const ReportDiff& d, std::ostream& terminal, bool color) {
+  std::ostringstream out;  // filtered as a whole: only the painter's colour codes are escapes
   const Painter paint(color);
   out << paint("rocm-doctor diff", kBold) << '\n';
   out << Side("base", d.base) << Side("current", d.current);
@@ -172,6 +161,7 @@ void WriteDiffTerminal(const ReportDiff& d, std::ostream& out, bool color) {
   Versions(d, out);
   Figures(d, paint, out);
   out << '\n' << paint(ResultText(d), d.Regressed() ? kRed : kGreen) << '\n';
+  terminal << report_text::TerminalText(out.str());
 }
 
 }  // namespace rocm_doctor::diff

@@ -2,11 +2,13 @@
 
 #include "diff/diff_reporters.h"
 #include "fleet/figure_format.h"
+#include "report/text_escape.h"
 
 namespace rocm_doctor::diff {
 
+// The unit is a report's: an OSC 52 clipboard write or a screen clear in it stays text.
 std::string FigureText(const std::optional<double>& value, const std::string& unit) {
-  return value ? fleet::FormatFigure(*value, unit) : "—";
+  return value ? fleet::FormatFigure(*value, report_text::Printable(unit)) : "—";
 }
 
 std::string RatioText(const std::optional<double>& ratio) {

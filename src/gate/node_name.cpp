@@ -1,6 +1,7 @@
 #include "gate/node_name.h"
 
 #include "gate/slurm_plan.h"
+#include "report/text_escape.h"
 #include "rocm_doctor/paths.h"
 
 namespace rocm_doctor::gate {
@@ -8,7 +9,8 @@ namespace {
 
 Result<NodeName> Checked(std::string name, std::string source) {
   if (!IsPlainNodeName(name)) {
-    return Error{source + " gives node name '" + name +
+    // The name is an argument, an environment value or a file's: shown printable.
+    return Error{source + " gives node name '" + report_text::Printable(name) +
                  "': not one plain Slurm node name (letters, digits, '.', '_', '-'; no hostlist "
                  "expression); pass --node NAME"};
   }

@@ -68,9 +68,7 @@ std::string Details(const BenchmarkResult& b) {
 
 void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyle& style) {
   if (report.benchmarks.empty()) return;
-  auto paint = [&](std::string_view text, std::string_view color) {
-    return style.color ? fmt::format("{}{}{}", color, text, kReset) : std::string(text);
-  };
+  const Painter paint(style.color);
   struct Row {
     const BenchmarkResult* result;
     std::string cells[6];

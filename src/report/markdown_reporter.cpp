@@ -109,10 +109,12 @@ void WriteRootCauses(const Report& report, std::ostream& out) {
     out << "**Fix**" << (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; "))) << ": "
         << MarkdownText(fix.text) << "\n\n";
     if (!fix.commands.empty()) {
+      // One line per command, no control character: ESC, BEL, NUL, CR or a newline in a
+      // command must not reach whoever pastes the block.
       std::string all;
-      for (const std::string& c : fix.commands) all += c + "\n";
+      for (const std::string& c : fix.commands) all += report_text::Printable(c) + "\n";
       std::string fence = report_text::MarkdownFence(all);
-      out << fence << "sh\n" << report_text::ValidUtf8(all) << fence << "\n\n";
+      out << fence << "sh\n" << all << fence << "\n\n";
     }
     if (!cause.finding.evidence.empty()) {
       out << "<details><summary>Evidence</summary>\n\n";

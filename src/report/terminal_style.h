@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "report/text_escape.h"
+
 namespace rocm_doctor::terminal {
 
 inline constexpr std::string_view kReset = "\033[0m";
@@ -32,12 +34,16 @@ inline std::string Pad(std::string_view text, std::size_t width) {
   return out;
 }
 
+// The only writer of escape sequences on a terminal page: it writes each colour code with the
+// process's private marker (report_text::PainterCode), and report_text::TerminalText, which
+// every page goes through, turns only those back into escapes. An ESC in machine text, even a
+// colour change, prints as '?'.
 class Painter {
  public:
   explicit Painter(bool color) : color_(color) {}
   std::string operator()(std::string_view text, std::string_view style) const {
     if (!color_) return std::string(text);
-    return fmt::format("{}{}{}", style, text, kReset);
+    return report_text::PainterCode(style) + std::string(text) + report_text::PainterCode(kReset);
   }
 
  private:

@@ -1,7 +1,10 @@
 #include "report/text_escape.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <exception>
+#include <random>
 
 namespace rocm_doctor::report_text {
 namespace {
@@ -56,6 +59,40 @@ void ForEachCharacter(std::string_view text, Emit emit) {
   }
 }
 
+// Characters no report format shows as themselves: C0 controls, DEL, C1 controls (U+009B is a
+// CSI on some terminals) and the bidi controls that reorder the displayed text around them
+// ("Trojan Source": a line that reads one way and runs another).
+bool Unprintable(std::uint32_t code) {
+  return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) ||
+         (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) ||
+         code == 0x200E || code == 0x200F || code == 0x061C;
+}
+
+// What the painter writes instead of ESC: DEL and 32 hex digits drawn once per process. Data
+// reaching a page was written before this process drew them, so it cannot carry the marker;
+// TerminalText turns the marker back into ESC and every other ESC into '?'.
+const std::string& Marker() {
+  static const std::string marker = [] {
+    std::uint64_t halves[2] = {0, 0};
+    try {
+      std::random_device device;
+      for (std::uint64_t& h : halves) h = (std::uint64_t{device()} << 32) ^ device();
+    } catch (const std::exception&) {
+      // No entropy source: the clock and an address still differ from run to run.
+      halves[0] = static_cast<std::uint64_t>(
+          std::chrono::high_resolution_clock::now().time_since_epoch().count());
+      halves[1] = reinterpret_cast<std::uintptr_t>(&halves) ^ (halves[0] >> 7);
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string m = "\x7f";
+    for (std::uint64_t h : halves) {
+      for (int shift = 60; shift >= 0; shift -= 4) m += kHex[(h >> shift) & 0xF];
+    }
+    return m;
+  }();
+  return marker;
+}
+
 std::string Xml(std::string_view text, bool attribute) {
   std::string out;
   out.reserve(text.size());
@@ -88,7 +125,7 @@ std::string Xml(std::string_view text, bool attribute) {
       default:
         break;
     }
-    if (code < 0x20 || code == 0xFFFE || code == 0xFFFF) {
+    if (Unprintable(code) || code == 0xFFFE || code == 0xFFFF) {
       out += kReplacement;
     } else {
       out += bytes;
@@ -100,34 +137,57 @@ std::string Xml(std::string_view text, bool attribute) {
 }  // namespace
 
 std::string TerminalText(std::string_view rendered) {
+  const std::string& marker = Marker();
   const std::string valid = ValidUtf8(rendered);
   const std::string_view text = valid;
   std::string out;
   out.reserve(text.size());
   for (std::size_t at = 0; at < text.size();) {
-    std::uint32_t code = 0;
-    const std::size_t length = SequenceAt(text, at, code);  // never 0: the text is valid
-    if (code == 0x1B && at + 1 < text.size() && text[at + 1] == '[') {
-      // ESC [ (digit | ;)* m: a colour change, the only sequence the reporters write.
-      std::size_t end = at + 2;
-      while (end < text.size() && end - at < 24 &&
-             ((text[end] >= '0' && text[end] <= '9') || text[end] == ';')) {
+    if (text.compare(at, marker.size(), marker) == 0) {
+      // marker [ (digit | ;)* m: the painter's colour change, the only escape a page may hold.
+      const std::size_t start = at + marker.size();
+      std::size_t end = start;
+      if (end < text.size() && text[end] == '[') {
         ++end;
-      }
-      if (end < text.size() && text[end] == 'm') {
-        out += text.substr(at, end + 1 - at);
-        at = end + 1;
-        continue;
+        while (end < text.size() && end - start < 24 &&
+               ((text[end] >= '0' && text[end] <= '9') || text[end] == ';')) {
+          ++end;
+        }
+        if (end < text.size() && text[end] == 'm') {
+          out += '\x1b';
+          out += text.substr(start, end + 1 - start);
+          at = end + 1;
+          continue;
+        }
       }
     }
-    const bool control = code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F);
-    if (control && code != '\n' && code != '\t') {
+    std::uint32_t code = 0;
+    const std::size_t length = SequenceAt(text, at, code);  // never 0: the text is valid
+    if (Unprintable(code) && code != '\n' && code != '\t') {
       out += '?';
     } else {
       out += text.substr(at, length);
     }
     at += length;
   }
+  return out;
+}
+
+std::string PainterCode(std::string_view sgr) {
+  if (sgr.empty() || sgr.front() != '\x1b') return std::string(sgr);
+  return Marker() + std::string(sgr.substr(1));
+}
+
+std::string Printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  ForEachCharacter(text, [&](std::uint32_t code, std::string_view bytes) {
+    if (Unprintable(code)) {
+      out += '?';
+    } else {
+      out += bytes;
+    }
+  });
   return out;
 }
 
@@ -150,6 +210,8 @@ std::string PromLabel(std::string_view text) {
       out += "\\\"";
     } else if (code == '\n') {
       out += "\\n";
+    } else if (Unprintable(code)) {
+      out += kReplacement;  // an ESC in a label must not reach whoever curls the metrics
     } else {
       out += bytes;
     }
@@ -192,7 +254,7 @@ std::string Markdown(std::string_view text, bool cell) {
       default:
         break;
     }
-    if (code < 0x20 && code != '\t') {
+    if (Unprintable(code) && code != '\t') {
       out += kReplacement;
     } else {
       out += bytes;
@@ -218,7 +280,13 @@ std::string MarkdownCell(std::string_view text) { return Markdown(text, true); }
 std::string MarkdownCode(std::string_view text, bool in_table) {
   std::string clean;
   ForEachCharacter(text, [&](std::uint32_t code, std::string_view bytes) {
-    clean += code == '\n' || code == '\r' ? std::string_view(" ") : bytes;
+    if (code == '\n' || code == '\r') {
+      clean += ' ';
+    } else if (Unprintable(code) && code != '\t') {
+      clean += kReplacement;
+    } else {
+      clean += bytes;
+    }
   });
   std::string escaped;
   for (char c : clean) {

@@ -16,11 +16,25 @@ std::string ValidUtf8(std::string_view text);
 std::string XmlText(std::string_view text);
 std::string XmlAttribute(std::string_view text);
 
-// A rendered terminal page, safe to print: valid UTF-8; newlines, tabs and colour changes
-// (SGR, ESC [ digits/; m) kept; every other C0/C1 control (ESC of any other sequence, BEL, CR,
-// backspace, U+0080..U+009F, whose U+009B is a CSI on some terminals) shown as '?'. Report text
-// comes from the machine, and an OSC or cursor sequence in a file must not reach the terminal.
+// A rendered terminal page, safe to print: valid UTF-8; newlines and tabs kept; the doctor's
+// own colour codes (written by PainterCode, never by data) turned into SGR sequences; every
+// other C0/C1 control (ESC of any sequence, including a colour change that came with the data
+// such as ESC[8m, "concealed", which would hide text that is still copied; BEL, CR, backspace,
+// DEL, U+0080..U+009F, whose U+009B is a CSI on some terminals) and every bidi control
+// (U+202A-202E, U+2066-2069, U+200E/F, U+061C: they reorder what the terminal shows) as '?'.
+// Report text comes from the machine, and an escape sequence in a file must not reach the
+// terminal.
 std::string TerminalText(std::string_view rendered);
+
+// The colour change `sgr` ("\033[31m", an ESC [ digits/; m sequence) as the doctor's own styling
+// in a page for TerminalText: ESC is replaced by a marker drawn at random once per process, so
+// no machine file, report or argument (all written before the process started) can hold it.
+std::string PainterCode(std::string_view sgr);
+
+// One value from a machine, probe, report or argument, safe to show on one line anywhere (an
+// error message, a code block): valid UTF-8, every control character (newline and tab too)
+// and bidi control as '?'.
+std::string Printable(std::string_view text);
 
 // A Prometheus text-format label value: \ " and newline escaped, valid UTF-8.
 std::string PromLabel(std::string_view text);
