@@ -2,6 +2,9 @@
 # directories, least privilege. Fuzz targets live in tests/fuzz/ (tests/fuzz/README.md).
 rocmdoc_add_test(test_hardening
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/capture_redact_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/duplicate_keys_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_identifiers_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_report_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_test.cpp
 )
 
@@ -9,7 +12,9 @@ rocmdoc_add_test(test_hardening
 add_executable(rocmdoc_standin_helper ${CMAKE_CURRENT_LIST_DIR}/hostile/standin_helper.cpp)
 add_library(rocmdoc_marker_library SHARED ${CMAKE_CURRENT_LIST_DIR}/hostile/marker_library.cpp)
 rocmdoc_add_test(test_hostile
+  ${CMAKE_CURRENT_LIST_DIR}/hostile/archive_replay_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hostile/capture_safety_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/hostile/fix_quoting_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hostile/hostile_machines_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hostile/hung_probes_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hostile/least_privilege_test.cpp
@@ -19,5 +24,7 @@ target_compile_definitions(test_hostile PRIVATE
   ROCMDOC_MARKER_LIBRARY="$<TARGET_FILE:rocmdoc_marker_library>"
   ROCMDOC_TEST_SYSTEM="$<TARGET_FILE:test_system>")
 add_dependencies(test_hostile rocmdoc_standin_helper rocmdoc_marker_library test_system)
+
+)
 
 include(${CMAKE_CURRENT_LIST_DIR}/fuzz/fuzz.cmake)

@@ -1,5 +1,6 @@
 # The system layer: live and machine-directory views, recorder, command runner, dlopen.
 rocmdoc_add_test(test_system
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/archive_pack_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/command_runner_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/dynamic_library_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/kmsg_parse_test.cpp
@@ -11,4 +12,7 @@ rocmdoc_add_test(test_system
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/recording_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/replay_race_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/root_resolver_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/tar_extract_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/temp_dir_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/tree_writer_test.cpp
 )

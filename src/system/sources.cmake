@@ -6,7 +6,9 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/command_runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fd_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gzip_stream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/interrupt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/json_strict.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kmsg_parse.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_dir_view.cpp
@@ -17,7 +19,14 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/probe_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/redact.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/redact_addresses.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/redact_keys.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/redact_names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/root_resolver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tar_extract.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tar_format.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tar_reader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tar_writer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/temp_dir.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tree_writer.cpp
 )
