@@ -1,13 +1,15 @@
-"""The machines built from captures: {directory name: builder}, in build order (later machines and the derived ones copy
-earlier ones, so the order matters)."""
+"""The machines built from captures: {directory name: builder}, in build order (the derived
+and torch-* machines copy some of them). The rx7900xtx-healthy variants are data records
+(rx7900xtx_variants.py); the others are still one builder function each."""
 from .bench import *  # noqa: F401,F403
+from .rx7900xtx_variants import BUILDERS as RX7900XTX_VARIANTS
 
 GENERATED = {
-    'rx7900xtx-healthy': m_rx7900xtx_healthy,  # noqa: F405
-    'memory-low': m_memory_low,  # noqa: F405
-    'pcie-link-degraded': m_link_degraded,  # noqa: F405
-    'kfd-permission-denied': m_kfd_permission,  # noqa: F405
-    'render-node-permission-denied': m_render_permission,  # noqa: F405
+    'rx7900xtx-healthy': RX7900XTX_VARIANTS['rx7900xtx-healthy'],
+    'memory-low': RX7900XTX_VARIANTS['memory-low'],
+    'pcie-link-degraded': RX7900XTX_VARIANTS['pcie-link-degraded'],
+    'kfd-permission-denied': RX7900XTX_VARIANTS['kfd-permission-denied'],
+    'render-node-permission-denied': RX7900XTX_VARIANTS['render-node-permission-denied'],
     'init-failed': m_init_failed,  # noqa: F405
     'kfd-missing': m_kfd_missing,  # noqa: F405
     'bar-small': m_bar_small,  # noqa: F405
@@ -35,8 +37,8 @@ GENERATED = {
     'hip-load-failed': m_hip_load_failed,  # noqa: F405
     'code-object-compressed': m_code_object_compressed,  # noqa: F405
     'library-dir-unreadable': m_library_dir_unreadable,  # noqa: F405
-    'hip-platform-invalid': m_hip_platform_invalid,  # noqa: F405
-    'env-debug-settings': m_env_settings,  # noqa: F405
+    'hip-platform-invalid': RX7900XTX_VARIANTS['hip-platform-invalid'],
+    'env-debug-settings': RX7900XTX_VARIANTS['env-debug-settings'],
     'radeon-vii-deprecated': m_radeon_vii,  # noqa: F405
     'hip-device-error': m_hip_device_error,  # noqa: F405
     'hip-load-probe-failed': m_hip_load_probe_failed,  # noqa: F405

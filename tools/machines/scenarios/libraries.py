@@ -172,39 +172,3 @@ def m_library_dir_unreadable(out, cap):
         "Unknown: libraries.inventory reports libraries.inventory.unreadable for "
         "/opt/rocm-6.3.1/lib (permission denied); the ROCm 6.2.0 in use is fine. Exit 2.",
         expect))
-
-
-def m_hip_platform_invalid(out, cap):
-    m = Machine(out, "hip-platform-invalid", "HIP_PLATFORM=clang")
-    g = rx7900xtx(cap)
-    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
-    m.meta["env"]["HIP_PLATFORM"] = "clang"
-    expect = ["exit 0", "root_cause runtime.env.hip_platform_invalid",
-              "check runtime.hip_platform warn", "finding runtime.env.hip_platform_invalid warn"]
-    m.finish(expect, readme(
-        "hip-platform-invalid", "rx7900xtx-healthy where a build script exports "
-        "HIP_PLATFORM=clang, confusing it with HIP_COMPILER=clang — hipcc stops with "
-        "\"error: unknown HIP_PLATFORM = 'clang'\" (ROCm/legacy-rocm-build#1399, "
-        "https://github.com/ROCm/legacy-rocm-build/issues/1399).",
-        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
-        COMMON_ADDED + [ROCM_COMMON + "; machine.json env HIP_PLATFORM=clang."],
-        "Warn: runtime.hip_platform reports runtime.env.hip_platform_invalid (neither amd nor "
-        "nvidia), the fix `export HIP_PLATFORM=amd`. Exit 0.", expect))
-
-
-def m_env_settings(out, cap):
-    m = Machine(out, "env-debug-settings", "HSA_ENABLE_SDMA=0 and AMD_SERIALIZE_KERNEL=3 set")
-    g = rx7900xtx(cap)
-    consumer_host(m, g, log_lines=healthy_log(g.bdf, "1002:744c", 24560))
-    m.meta["env"].update({"HSA_ENABLE_SDMA": "0", "AMD_SERIALIZE_KERNEL": "3"})
-    expect = ["exit 0", "check runtime.env_info pass", "finding runtime.env.setting info"]
-    m.finish(expect, readme(
-        "env-debug-settings", "rx7900xtx-healthy whose /etc/environment still carries two "
-        "workarounds from a debugging session: HSA_ENABLE_SDMA=0 (copies by blit kernels "
-        "instead of the SDMA engines, the common advice for SDMA hangs on RDNA3) and "
-        "AMD_SERIALIZE_KERNEL=3 (wait for every kernel before and after launch).",
-        [SRC_LACT.format("rx7900xtx") + " (as in rx7900xtx-healthy)."],
-        COMMON_ADDED + [ROCM_COMMON + "; the two variables in machine.json env."],
-        "Pass with two informational runtime.env.setting findings naming each variable and "
-        "what it changes (it slows the GPU down; unset it when not debugging). Exit 0.",
-        expect))
