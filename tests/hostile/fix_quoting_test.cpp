@@ -175,6 +175,7 @@ TEST_F(FixQuoting, ArgumentsEchoedInErrorsArePrintable) {
       {"check", "--only", "hardware." + osc, "--sysroot", "/nonexistent"},
       {"check", "--skip", osc},
       {"gate", "--slurm", "--node", "node" + osc},
+      {"check", "--format", "x" + osc},  // CLI11's own message quotes the value
   };
   for (const auto& args : runs) {
     DoctorRun run = testing::RunDoctor(args, std::chrono::seconds(60));
