@@ -12,8 +12,67 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.blacklist"};
-constexpr CheckInfo kInfo{
-    .id = "driver.amdgpu", .layer = Layer::kDriver, .title = "amdgpu", .prerequisites = kPrereqs};
+constexpr std::string_view kNotLoadedCommands[] = {
+    "{!fix}",
+    "sudo dmesg | grep -iE 'amdgpu|kfd|firmware'",
+};
+constexpr std::string_view kDkmsCommands[] = {
+    "sudo apt install linux-headers-$(uname -r)   # Fedora/RHEL: sudo dnf install "
+    "kernel-devel-$(uname -r)",
+    "sudo dkms autoinstall -k $(uname -r)",
+    "sudo modprobe amdgpu",
+};
+constexpr std::string_view kSecureBootCommands[] = {
+    "mokutil --sb-state",
+    "sudo mokutil --import /var/lib/dkms/mok.pub   # Ubuntu < 22.04: /var/lib/shim-signed/mok/"
+    "MOK.der; reboot and choose 'Enroll MOK'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.amdgpu.not_loaded",
+     .severity = Status::kFail,
+     .title = "No amdgpu driver drives the AMD GPU",
+     .remediation = "The GPU is on the PCI bus but amdgpu is not bound to it, so /dev/kfd and "
+                    "the DRM devices never appear. Load the driver (and read the kernel log if "
+                    "that fails). If the module file is missing, install the kernel's full "
+                    "module package (Ubuntu: linux-modules-extra-$(uname -r)) or amdgpu-dkms. "
+                    "If another driver holds the GPU (vfio-pci for VM passthrough, the legacy "
+                    "radeon driver), release it as the message says.",
+     .commands = kNotLoadedCommands,
+     .requires_root = true},
+    {.code = "driver.amdgpu.unknown",
+     .severity = Status::kUnknown,
+     .title = "Could not tell which driver is bound to the GPU",
+     .remediation = "The PCI device's driver link could not be read. Run rocm-doctor as root, "
+                    "or check `lspci -nnk -d 1002:` by hand."},
+    {.code = "driver.dkms.not_built_for_kernel",
+     .severity = Status::kFail,
+     .title = "amdgpu-dkms has no module built for the running kernel",
+     .remediation = "amdgpu-dkms is installed, but DKMS built it only for other kernels, usually "
+                    "because the distribution upgraded the kernel and the build failed or never "
+                    "ran. Install the headers for this kernel and rebuild; if the build fails "
+                    "(see /var/lib/dkms/amdgpu/<version>/build/make.log), boot the last kernel "
+                    "that built, or install an amdgpu-dkms release that supports this kernel.",
+     .commands = kDkmsCommands,
+     .requires_root = true},
+    {.code = "driver.secure_boot.module_blocked",
+     .severity = Status::kFail,
+     .title = "Secure Boot keeps the DKMS amdgpu module from loading",
+     .remediation = "With UEFI Secure Boot on, the kernel loads only modules signed with an "
+                    "enrolled key. The DKMS-built amdgpu is signed with the machine's own DKMS "
+                    "key, which must be enrolled with mokutil (confirm in the blue MOK manager "
+                    "at the next boot), or Secure Boot must be turned off in the firmware setup.",
+     .commands = kSecureBootCommands,
+     .requires_root = true,
+     .reboot_required = true},
+};
+
+constexpr CheckInfo kInfo{.id = "driver.amdgpu",
+                          .layer = Layer::kDriver,
+                          .title = "amdgpu",
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 // The script for `sh -c` quotes the address once, and the whole script is quoted again as
 // sudo's argument: an address from a replayed tree stays data at both levels.

@@ -10,10 +10,44 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kBlacklistCommands[] = {"{!undo}", "{!regenerate}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.amdgpu.blacklisted",
+     .severity = Status::kFail,
+     .title = "amdgpu is disabled on the kernel command line or in modprobe.d",
+     .remediation = "The amdgpu driver is deliberately kept from loading, so the GPU has no "
+                    "driver. For a kernel command-line token, remove it from GRUB_CMDLINE_LINUX "
+                    "(and GRUB_CMDLINE_LINUX_DEFAULT) in /etc/default/grub (or its grub.d/ "
+                    "drop-ins) and regenerate the GRUB configuration; for a modprobe.d line, "
+                    "delete or comment it out and rebuild the initramfs (which holds a copy). "
+                    "Then reboot. If it is deliberate (AMD's MI300X guide loads amdgpu after "
+                    "boot), run `sudo modprobe amdgpu` instead.",
+     .commands = kBlacklistCommands,
+     .requires_root = true,
+     .reboot_required = true},
+    {.code = "driver.amdgpu.blacklist_inactive",
+     .severity = Status::kInfo,
+     .title = "amdgpu is disabled for boot but was loaded anyway",
+     .remediation = "A command-line token or modprobe.d line disables amdgpu, yet amdgpu drives "
+                    "every AMD GPU now (it was loaded after boot). If that is deliberate, "
+                    "nothing to do; otherwise remove the rule so the driver loads at boot.",
+     .commands = kBlacklistCommands,
+     .requires_root = true,
+     .reboot_required = true},
+    {.code = "driver.blacklist.unknown",
+     .severity = Status::kUnknown,
+     .title = "Could not read every place that can disable amdgpu",
+     .remediation = "/proc/cmdline or a modprobe.d file could not be read, so a blacklist there "
+                    "would go unseen. Run rocm-doctor as root."},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.blacklist",
                           .layer = Layer::kDriver,
                           .title = "amdgpu not disabled",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 Finding CmdlineFinding(const CmdlineBlock& block) {
   const std::string token = block.token;

@@ -12,10 +12,48 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kFirmwareCommands[] = {
+    "ls -l /lib/firmware/{firmware}*",
+    "sudo apt install --reinstall firmware-amd-graphics   # Ubuntu: linux-firmware; Fedora: "
+    "sudo dnf reinstall amd-gpu-firmware linux-firmware",
+    "sudo update-initramfs -u   # Fedora/RHEL: sudo dracut -f",
+};
+constexpr std::string_view kKernelLogCommands[] = {
+    "sudo rocm-doctor check",
+    "sudo sysctl kernel.dmesg_restrict=0   # lets every user read the kernel log until reboot",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.firmware.missing",
+     .severity = Status::kFail,
+     .title = "amdgpu firmware failed to load",
+     .remediation = "amdgpu needs GPU-specific firmware from /lib/firmware/amdgpu (or from the "
+                    "initramfs, which holds its own copy). The installed firmware package is too "
+                    "old for this GPU, or the file is missing from the initramfs. Install or "
+                    "update the firmware package, rebuild the initramfs and reboot.",
+     .commands = kFirmwareCommands,
+     .requires_root = true,
+     .reboot_required = true},
+    {.code = "driver.firmware.optional_missing",
+     .severity = Status::kInfo,
+     .title = "Optional amdgpu firmware did not load",
+     .remediation = "A firmware file failed to load but the GPU initialised anyway (PSP trusted "
+                    "applications such as vega20_ta.bin are optional). Nothing to do for ROCm."},
+    {.code = "driver.firmware.unknown",
+     .severity = Status::kUnknown,
+     .title = "Could not check amdgpu firmware loading",
+     .remediation = "The kernel log could not be read, and it is where firmware failures show. "
+                    "Run rocm-doctor as root.",
+     .commands = kKernelLogCommands,
+     .requires_root = true},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.firmware",
                           .layer = Layer::kDriver,
                           .title = "GPU firmware",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 // PSP trusted-application firmware ("vega20_ta.bin", "psp_13_0_0_ta.bin"): amdgpu continues
 // without it; only content protection / RAS TA features are lost.

@@ -11,11 +11,36 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.amdgpu", "driver.firmware"};
+constexpr std::string_view kInitFailedCommands[] = {
+    "sudo dmesg | grep -iE '{bdf}|amdgpu|kfd'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.amdgpu.init_failed",
+     .severity = Status::kFail,
+     .title = "amdgpu is loaded but the GPU did not come up",
+     .remediation = "amdgpu tried to initialise the GPU and gave up (it is not bound, or has no "
+                    "DRM card, or the module never went live). The kernel log lines quoted as "
+                    "evidence name the failing step: missing firmware (install linux-firmware and "
+                    "rebuild the initramfs), a device the kernel is too old for (a newer kernel "
+                    "or amdgpu-dkms), or a hardware/BIOS problem. Reboot after the fix.",
+     .commands = kInitFailedCommands,
+     .requires_root = true,
+     .reboot_required = true},
+    {.code = "driver.gpu_init.unknown",
+     .severity = Status::kUnknown,
+     .title = "Could not tell whether the GPU came up",
+     .remediation = "The module state (/sys/module/amdgpu/initstate) could not be read. Run "
+                    "rocm-doctor as root."},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.gpu_init",
                           .layer = Layer::kDriver,
                           .title = "GPU initialisation",
                           .prerequisites = kPrereqs,
-                          .per_gpu = true};
+                          .per_gpu = true,
+                          .findings = kFindings};
 
 using Kind = KernelLogEvent::Kind;
 

@@ -11,11 +11,34 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kIommuCommands[] = {
+    "sudoedit /etc/default/grub   # add iommu=pt to GRUB_CMDLINE_LINUX",
+    "sudo update-grub   # Fedora/RHEL instead: sudo grubby --update-kernel=ALL --args=iommu=pt",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.iommu.not_passthrough",
+     .severity = Status::kWarn,
+     .title = "Several GPUs with the IOMMU translating DMA",
+     .remediation = "With the IOMMU in translated mode every GPU DMA goes through address "
+                    "translation, a known cause of hangs and slow peer-to-peer transfers on "
+                    "multi-GPU ROCm hosts. ROCm's install guide asks for iommu=pt on the kernel "
+                    "command line. Reboot after the change.",
+     .commands = kIommuCommands,
+     .requires_root = true,
+     .reboot_required = true},
+    {.code = "driver.iommu.unknown",
+     .severity = Status::kUnknown,
+     .title = "Could not tell the IOMMU mode",
+     .remediation = "Neither /sys/kernel/iommu_groups nor /proc/cmdline could be read."},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.iommu",
                           .layer = Layer::kDriver,
                           .title = "IOMMU mode",
-                          .prerequisites = kPrereqs};
-
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 CheckOutcome Run(const CheckContext& ctx) {
   std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();

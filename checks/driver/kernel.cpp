@@ -5,7 +5,17 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{.id = "driver.kernel", .layer = Layer::kDriver, .title = "Kernel"};
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.kernel.unknown",
+     .severity = Status::kUnknown,
+     .title = "The running kernel release is not known",
+     .remediation = "uname gave no release and /proc names none. On a replayed machine "
+                    "directory, add \"uname\": {\"release\": ...} to .rocm-doctor/machine.json."},
+};
+
+constexpr CheckInfo kInfo{
+    .id = "driver.kernel", .layer = Layer::kDriver, .title = "Kernel", .findings = kFindings};
 
 CheckOutcome Run(const CheckContext& ctx) {
   const KernelFacts& k = ctx.facts.Kernel();

@@ -6,8 +6,27 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{
-    .id = "driver.kernel_log", .layer = Layer::kDriver, .title = "Kernel log"};
+constexpr std::string_view kKernelLogCommands[] = {
+    "sudo rocm-doctor check",
+    "sudo sysctl kernel.dmesg_restrict=0   # lets every user read the kernel log until reboot",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.kernel_log.unreadable",
+     .severity = Status::kUnknown,
+     .title = "The kernel log cannot be read",
+     .remediation = "The kernel log holds the driver's own account of firmware and init "
+                    "failures. With kernel.dmesg_restrict=1 only root may read it: run "
+                    "rocm-doctor as root, or allow it for all users.",
+     .commands = kKernelLogCommands,
+     .requires_root = true},
+};
+
+constexpr CheckInfo kInfo{.id = "driver.kernel_log",
+                          .layer = Layer::kDriver,
+                          .title = "Kernel log",
+                          .findings = kFindings};
 
 CheckOutcome Run(const CheckContext& ctx) {
   const KernelLogFacts& log = ctx.facts.KernelLog();

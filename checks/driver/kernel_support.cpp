@@ -19,10 +19,31 @@ namespace {
 namespace ks = kernel_support;
 
 constexpr std::string_view kPrereqs[] = {"driver.kernel"};
+constexpr std::string_view kKernelSupportCommands[] = {
+    "uname -r; grep -E '^(ID|VERSION_ID|VERSION)=' /etc/os-release",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.kernel.unsupported",
+     .severity = Status::kWarn,
+     .title = "The distribution or kernel is not one the installed ROCm release lists",
+     .remediation =
+         "AMD validates each ROCm release on the distribution versions and kernel series its "
+         "compatibility matrix names (ROCm {release} lists {listed}). Others often work, but "
+         "amdgpu-dkms may not build for them, and a failure there is not a known-good "
+         "configuration. Boot a listed kernel (on Ubuntu the GA or HWE kernel the release "
+         "names), or install a ROCm release that lists this distribution and kernel: "
+         "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/"
+         "system-requirements.html.",
+     .commands = kKernelSupportCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.kernel_support",
                           .layer = Layer::kDriver,
                           .title = "Kernel support",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 constexpr char kData[] = "checks/data/rocm_kernels.csv";
 // Rows quoted as evidence at most; the message names every listed value anyway.

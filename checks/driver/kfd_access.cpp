@@ -7,10 +7,57 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd"};
+constexpr std::string_view kPermissionCommands[] = {
+    "sudo usermod -aG {groups} {user}",
+    "newgrp {group}  # or log out and back in",
+};
+constexpr std::string_view kGidMismatchCommands[] = {
+    "docker run --device=/dev/kfd --device=/dev/dri --group-add {gid} IMAGE",
+    "docker run --device=/dev/kfd --device=/dev/dri "
+    "--group-add $(getent group render | cut -d: -f3) IMAGE  # on the host",
+};
+constexpr std::string_view kUnmappedCommands[] = {
+    "podman run --device=/dev/kfd --device=/dev/dri --group-add keep-groups IMAGE",
+    "sudo usermod -aG render,video $USER  # on the host, for the user who starts the container",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.kfd.permission_denied",
+     .severity = Status::kFail,
+     .title = "the user cannot open /dev/kfd read-write",
+     .remediation =
+         "/dev/kfd is group-owned (render on current distributions, video on older ones) and the "
+         "user is not in that group. Add the user (and any service account running the GPU "
+         "workload) to the group, then log out and back in: a running session keeps its old "
+         "groups.",
+     .commands = kPermissionCommands,
+     .requires_root = true},
+    {.code = "container.group.gid_mismatch",
+     .severity = Status::kFail,
+     .title = "in the container, the device nodes' group is not among the user's groups",
+     .remediation =
+         "Device nodes keep the host's numeric group id inside a container. `--group-add render` "
+         "adds the image's own render gid, which often differs from the host's. Add the numeric "
+         "gid of the node instead (look it up on the host).",
+     .commands = kGidMismatchCommands},
+    {.code = "container.group.unmapped",
+     .severity = Status::kFail,
+     .title = "rootless container: the device nodes' group is not mapped (nogroup)",
+     .remediation =
+         "In a rootless container the host's render gid is not mapped into the user namespace, "
+         "so the nodes show as nogroup (65534) and no group inside can grant access; even "
+         "container root is refused. Make sure the host user is in render and video, then keep "
+         "the host groups (`--group-add keep-groups` with podman/crun) or run the container "
+         "rootful.",
+     .commands = kUnmappedCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.kfd_access",
                           .layer = Layer::kDriver,
                           .title = "/dev/kfd access",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 std::string GroupOf(const NodeInfo& info) {
   return info.group.empty() ? std::to_string(info.gid) : info.group;

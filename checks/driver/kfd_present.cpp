@@ -8,8 +8,57 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.amdgpu"};
-constexpr CheckInfo kInfo{
-    .id = "driver.kfd", .layer = Layer::kDriver, .title = "/dev/kfd", .prerequisites = kPrereqs};
+constexpr std::string_view kKfdMissingCommands[] = {
+    "grep -E 'CONFIG_HSA_AMD|CONFIG_DRM_AMDGPU=' /boot/config-$(uname -r)",
+    "sudo dmesg | grep -i kfd",
+    "ls -l /dev/kfd /sys/class/kfd/kfd/dev",
+};
+constexpr std::string_view kKfdUnreadableCommands[] = {"ls -l /dev/kfd", "id"};
+constexpr std::string_view kNotPassedCommands[] = {
+    "docker run -it --device=/dev/kfd --device=/dev/dri --group-add video --group-add render "
+    "--security-opt seccomp=unconfined IMAGE",
+    "podman run -it --device=/dev/kfd --device=/dev/dri --group-add keep-groups IMAGE",
+    "apptainer exec --rocm IMAGE  # or --bind /dev/kfd,/dev/dri",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.kfd.missing",
+     .severity = Status::kFail,
+     .title = "amdgpu drives the GPU but /dev/kfd does not exist",
+     .remediation =
+         "ROCm talks to the GPU through /dev/kfd, the compute interface of amdgpu (amdkfd). When "
+         "/sys/class/kfd is absent the kernel was built without CONFIG_HSA_AMD or KFD failed to "
+         "initialise: use a distribution kernel or the amdgpu-dkms driver. When /sys/class/kfd "
+         "exists but /dev/kfd does not, the device node was never created: /dev is not devtmpfs "
+         "or udev did not run (chroots, minimal images).",
+     .commands = kKfdMissingCommands,
+     .requires_root = true,
+     .reboot_required = false},
+    {.code = "driver.kfd.unreadable",
+     .severity = Status::kUnknown,
+     .title = "/dev/kfd could not be examined",
+     .remediation = "The doctor could not stat /dev/kfd, so it cannot tell whether ROCm may open "
+                    "it. Check the permissions of /dev and run the doctor as the user who runs "
+                    "the GPU workload.",
+     .commands = kKfdUnreadableCommands},
+    {.code = "container.devices.not_passed",
+     .severity = Status::kFail,
+     .title = "the container was started without the GPU device nodes",
+     .remediation =
+         "Inside a container ROCm needs /dev/kfd (one node for all GPUs) and the GPU's "
+         "/dev/dri/renderD* node. The host has them (its sysfs, which the container shares, "
+         "describes the GPU), but they were not passed in. Restart the container with the "
+         "devices; to restrict GPUs pass individual /dev/dri/renderD<N> nodes but always "
+         "/dev/kfd. In Kubernetes request amd.com/gpu through the AMD device plugin.",
+     .commands = kNotPassedCommands},
+};
+
+constexpr CheckInfo kInfo{.id = "driver.kfd",
+                          .layer = Layer::kDriver,
+                          .title = "/dev/kfd",
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 std::string GpuList(const PciInventory& pci, std::vector<Evidence>& evidence) {
   std::string list;

@@ -13,10 +13,47 @@ namespace {
 // After the atomics check: amdkfd skips a GPU whose PCIe path rejects atomics, so a missing
 // KFD node there is that failure, not a second one.
 constexpr std::string_view kPrereqs[] = {"driver.kfd", "hardware.pcie_atomics"};
+constexpr std::string_view kTopologyCommands[] = {
+    "ls -l /sys/class/kfd/kfd/topology/nodes/*/properties",
+    "cat /proc/self/cgroup",
+};
+constexpr std::string_view kGpuMissingCommands[] = {
+    "sudo dmesg | grep -iE 'kfd|amdgpu.*(atomic|fail)'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.kfd_topology.unreadable",
+     .severity = Status::kUnknown,
+     .title = "the KFD topology could not be read",
+     .remediation =
+         "ROCm reads /sys/class/kfd/kfd/topology to find GPUs. EPERM on a node's properties "
+         "comes from the device cgroup (the GPU is not allotted to this container or service); "
+         "other errors mean sysfs is hidden or damaged.",
+     .commands = kTopologyCommands},
+    {.code = "driver.kfd_topology.gpu_missing",
+     .severity = Status::kFail,
+     .title = "an AMD GPU driven by amdgpu has no KFD compute node",
+     .remediation =
+         "amdgpu drives the GPU but KFD did not add it, so ROCm cannot use it. The kernel log "
+         "says why: 'not supported in kfd' (an ASIC KFD does not support, e.g. GCN 1.0), "
+         "'PCI rejects atomics' (see hardware.pcie.atomics_unsupported), or an init failure.",
+     .commands = kGpuMissingCommands},
+    {.code = "driver.kfd_topology.gpu_partial",
+     .severity = Status::kWarn,
+     .title = "some AMD GPUs driven by amdgpu have no KFD compute node",
+     .remediation =
+         "ROCm will use the GPUs KFD added and ignore the others. This is expected for a display "
+         "GPU that KFD does not support (the kernel log says 'not supported in kfd'); otherwise "
+         "the kernel log says why KFD skipped it.",
+     .commands = kGpuMissingCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.kfd_topology",
                           .layer = Layer::kDriver,
                           .title = "KFD topology",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 // EPERM on a node's files is kfd_devcgroup_check_permission refusing a GPU this process's device
 // cgroup does not allow. The collector keeps "<status>: <strerror>", and EACCES/EPERM share the

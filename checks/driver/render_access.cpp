@@ -13,10 +13,48 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd", "driver.kfd_access"};
+constexpr std::string_view kPermissionCommands[] = {
+    "sudo usermod -aG {groups} {user}",
+    "newgrp {group}  # or log out and back in",
+};
+constexpr std::string_view kRenderMissingCommands[] = {
+    "ls -l /dev/dri /sys/class/drm",
+    "sudo udevadm trigger --subsystem-match=drm --action=add",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "driver.render_node.permission_denied",
+     .severity = Status::kFail,
+     .title = "the user cannot open a GPU's render node read-write",
+     .remediation =
+         "ROCm opens /dev/dri/renderD<N> of every GPU. A node it cannot open drops the GPU "
+         "silently (EPERM/ENOENT) or fails hsa_init (EACCES); libhsakmt says so only with "
+         "HSAKMT_DEBUG_LEVEL set. Add the user to the group that owns the node, then log out and "
+         "back in.",
+     .commands = kPermissionCommands,
+     .requires_root = true},
+    {.code = "driver.render_node.missing",
+     .severity = Status::kFail,
+     .title = "a GPU's render node does not exist under /dev/dri",
+     .remediation = "sysfs has a render node for the GPU but /dev/dri has no device file for "
+                    "it: udev did not create it, or /dev is not devtmpfs. ROCm drops the GPU.",
+     .commands = kRenderMissingCommands,
+     .requires_root = true},
+    {.code = "driver.render_access.unmatched",
+     .severity = Status::kUnknown,
+     .title = "no render node could be matched to the GPU",
+     .remediation = "Neither /sys/class/drm nor the KFD topology names a render node for the "
+                    "GPU, so its access cannot be judged. Check that amdgpu created a DRM "
+                    "device for it.",
+     .commands = kRenderMissingCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "driver.render_access",
                           .layer = Layer::kDriver,
                           .title = "render node access",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 struct Wanted {
   std::string name;  // renderD128

@@ -6,7 +6,27 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{.id = "driver.wsl", .layer = Layer::kDriver, .title = "WSL2"};
+constexpr std::string_view kWslCommands[] = {
+    "amdgpu-install -y --usecase=wsl,rocm --no-dkms",
+    "export HSA_ENABLE_DXG_DETECTION=1",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "platform.wsl.no_kfd",
+     .severity = Status::kInfo,
+     .title = "WSL2: ROCm reaches the GPU through /dev/dxg, not /dev/kfd",
+     .remediation =
+         "WSL2 has no amdgpu or KFD; the Windows driver exposes the GPU through /dev/dxg. Install "
+         "the Adrenalin driver with WSL support on Windows and ROCm's WSL user space in Linux "
+         "(amdgpu-install --usecase=wsl,rocm --no-dkms, or librocdxg for ROCm 7.x), and set "
+         "HSA_ENABLE_DXG_DETECTION=1 where the release requires it. Checks of /dev/kfd, render "
+         "nodes and the KFD topology do not apply.",
+     .commands = kWslCommands},
+};
+
+constexpr CheckInfo kInfo{
+    .id = "driver.wsl", .layer = Layer::kDriver, .title = "WSL2", .findings = kFindings};
 
 CheckOutcome Run(const CheckContext& ctx) {
   const PlatformFacts& platform = ctx.facts.Platform();

@@ -12,11 +12,39 @@ namespace {
 using hardware::Mib;
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kBarCommands[] = {
+    "sudo lspci -vv -s {bdf} | grep -iA4 'Resizable BAR'",
+};
+constexpr std::string_view kBarReadCommands[] = {
+    "ls -l /sys/bus/pci/devices/{bdf}/mem_info_vram_total "
+    "/sys/bus/pci/devices/{bdf}/mem_info_vis_vram_total",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.bar.small",
+     .severity = Status::kWarn,
+     .title = "Only part of the GPU's VRAM is visible to the CPU (small BAR)",
+     .remediation =
+         "Enable 'Above 4G Decoding' and 'Resizable BAR' (Re-Size BAR Support) in the firmware "
+         "setup; both need UEFI boot with CSM off. Then reboot. ROCm runs with a small BAR, but "
+         "host-visible VRAM allocations are limited to that window and host transfers are "
+         "slower.",
+     .commands = kBarCommands,
+     .reboot_required = true},
+    {.code = "hardware.bar.unreadable",
+     .severity = Status::kUnknown,
+     .title = "A GPU's VRAM sizes could not be read",
+     .remediation = "Run rocm-doctor where the GPU's amdgpu sysfs attributes are readable.",
+     .commands = kBarReadCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "hardware.bar",
                           .layer = Layer::kHardware,
                           .title = "CPU-visible VRAM (BAR)",
                           .prerequisites = kPrereqs,
-                          .per_gpu = true};
+                          .per_gpu = true,
+                          .findings = kFindings};
 
 std::vector<Evidence> BarEvidence(const PciDevice& dev, double min_fraction) {
   auto mib = [](std::uint64_t v) { return Mib(v) + " (" + std::to_string(v) + " bytes)"; };

@@ -9,10 +9,30 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kCountCommands[] = {
+    "lspci -nn -d 1002:",
+    "sudo dmesg | grep -iE 'amdgpu|AER|fallen off the bus'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.gpu.count_mismatch",
+     .severity = Status::kFail,
+     .title = "Not the expected number of AMD GPUs",
+     .remediation =
+         "Compare with lspci. A GPU that is missing may be unseated, lack power, be disabled in "
+         "the firmware setup, or have fallen off the bus after an error (the kernel log shows AER "
+         "and 'fallen off the bus' lines); in a VM, check which GPUs were passed through. A "
+         "reboot or a power cycle brings back a GPU that fell off the bus, until it happens again.",
+     .commands = kCountCommands,
+     .requires_root = true},
+};
+
 constexpr CheckInfo kInfo{.id = "hardware.gpu_count",
                           .layer = Layer::kHardware,
                           .title = "GPU count",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 CheckOutcome Run(const CheckContext& ctx) {
   if (!ctx.options.expect_gpus) return CheckOutcome::Skip("no --expect-gpus given");

@@ -20,8 +20,47 @@ constexpr std::uint16_t kVirtio = 0x1af4;  // Red Hat / virtio (QEMU, Firecracke
 constexpr std::size_t kListed = 3;
 constexpr std::size_t kEvidenceDevices = 8;
 
-constexpr CheckInfo kInfo{
-    .id = "hardware.gpus", .layer = Layer::kHardware, .title = "GPUs", .prerequisites = {}};
+constexpr std::string_view kListGpus[] = {"lspci -nn | grep -Ei 'vga|display|3d|accelerator'"};
+constexpr std::string_view kListPci[] = {"ls -l /sys/bus/pci/devices"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.gpu.none_found",
+     .severity = Status::kFail,
+     .title = "No AMD GPU on the PCI bus",
+     .remediation =
+         "ROCm needs an AMD GPU that the kernel can see on the PCI bus. If one is installed, check "
+         "that it is seated, has its power cables, and is not disabled in the firmware setup. In a "
+         "virtual machine, pass the GPU through to the guest (VFIO or SR-IOV) or use an instance "
+         "type that has one. NVIDIA and Intel GPUs are not supported by ROCm.",
+     .commands = kListGpus},
+    {.code = "hardware.vm.no_passthrough",
+     .severity = Status::kInfo,
+     .title = "A virtual machine without a GPU passed through",
+     .remediation =
+         "This OS runs under a hypervisor and no GPU function was given to it. On the host, bind "
+         "the GPU to vfio-pci and attach it to this guest (libvirt <hostdev>, Proxmox 'PCI "
+         "Device', ...), or choose a cloud instance type with an AMD GPU.",
+     .commands = kListGpus},
+    {.code = "hardware.pci.unreadable",
+     .severity = Status::kUnknown,
+     .title = "The PCI bus could not be listed",
+     .remediation =
+         "rocm-doctor reads the GPU inventory from /sys/bus/pci/devices. Run it where /sys is "
+         "mounted and readable (in a container, do not hide /sys), or capture the host with "
+         "'rocm-doctor capture' and diagnose the capture.",
+     .commands = kListPci},
+    {.code = "hardware.gpu.found",
+     .severity = Status::kInfo,
+     .title = "An AMD GPU on the PCI bus",
+     .remediation = "Nothing to do: this records what was found."},
+};
+
+constexpr CheckInfo kInfo{.id = "hardware.gpus",
+                          .layer = Layer::kHardware,
+                          .title = "GPUs",
+                          .prerequisites = {},
+                          .findings = kFindings};
 
 // Vendors whose display controllers show up in place of a GPU on servers and VMs.
 std::string VendorName(std::uint16_t vendor) {

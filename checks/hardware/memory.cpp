@@ -9,10 +9,32 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kMemoryCommands[] = {"free -g"};
+constexpr std::string_view kMemoryReadCommands[] = {"ls -l /proc/meminfo", "head -3 /proc/meminfo"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.memory.low",
+     .severity = Status::kWarn,
+     .title = "Less system RAM than recommended for the GPUs present",
+     .remediation =
+         "ROCm frameworks pin host memory and stage data and model weights through system RAM. "
+         "Add RAM (the usual advice: at least 32 GB for one GPU and 16 GB more for each further "
+         "GPU, and not less than the total VRAM for large models), or lower the thresholds if "
+         "your workloads are small.",
+     .commands = kMemoryCommands},
+    {.code = "hardware.memory.unknown",
+     .severity = Status::kUnknown,
+     .title = "System RAM could not be read",
+     .remediation = "rocm-doctor reads MemTotal from /proc/meminfo; make it readable.",
+     .commands = kMemoryReadCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "hardware.memory",
                           .layer = Layer::kHardware,
                           .title = "System memory",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 // MemTotal is the installed RAM minus what firmware and the kernel reserve at boot (typically
 // 2-5%): a host with 32 GiB of DIMMs shows about 31 GiB. Accept that much below the advice.

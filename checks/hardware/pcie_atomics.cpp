@@ -13,10 +13,30 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kAtomicsCommands[] = {
+    "sudo lspci -vvv -s {bdf} | grep -i atomic",
+    "lspci -tv",
+    "sudo dmesg | grep -i atomic",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.pcie.atomics_unsupported",
+     .severity = Status::kFail,
+     .title = "PCIe atomics are not available on the path to the GPU",
+     .remediation =
+         "ROCm requires PCIe AtomicOps between the GPU and the CPU root port. Something on the "
+         "path does not route them: an old CPU (pre-Haswell, pre-Zen), a PCIe switch, riser or "
+         "chipset root port, a Thunderbolt enclosure. Move the GPU to a CPU-attached x16 slot "
+         "without risers or switches, or use a platform that supports atomics.",
+     .commands = kAtomicsCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "hardware.pcie_atomics",
                           .layer = Layer::kHardware,
                           .title = "PCIe atomics",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 constexpr std::uint32_t kNoAtomics = (1u << 2) | (1u << 3);
 constexpr int kLinkTypePcie = 2;

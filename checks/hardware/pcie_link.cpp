@@ -13,11 +13,52 @@ namespace {
 using hardware::Fixed;
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kLinkCommands[] = {
+    "sudo lspci -vv -s {bdf} | grep -E 'LnkCap:|LnkSta:'",
+};
+constexpr std::string_view kLinkReadCommands[] = {
+    "ls -l /sys/bus/pci/devices/{bdf}/current_link_speed /sys/bus/pci/devices/{bdf}/max_link_speed",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.pcie.link_degraded",
+     .severity = Status::kWarn,
+     .title = "A GPU's PCIe link runs below its maximum",
+     .remediation =
+         "Fewer lanes than the GPU supports point at the slot: an x16 card in an x8/x4 slot, a "
+         "riser or bifurcation setting, or a badly seated card. Use a CPU-attached x16 slot, "
+         "reseat the card, and check the PCIe settings in the firmware setup. A lower speed alone "
+         "is often power management on an idle GPU: check again while it is busy.",
+     .commands = kLinkCommands,
+     .requires_root = true},
+    {.code = "hardware.pcie.link_downclocked",
+     .severity = Status::kInfo,
+     .title = "A GPU's PCIe link runs below its maximum speed (often idle power saving)",
+     .remediation =
+         "Usually nothing to do: an idle GPU trains its link down. Check again while the GPU is "
+         "busy; if it stays low, check the slot and the PCIe generation setting in the firmware "
+         "setup.",
+     .commands = kLinkCommands},
+    {.code = "hardware.pcie.link_not_reported",
+     .severity = Status::kInfo,
+     .title = "The kernel reports no PCIe link state for a GPU",
+     .remediation =
+         "Nothing to do: SR-IOV virtual functions and some virtual or integrated devices have "
+         "no link state of their own."},
+    {.code = "hardware.pcie.link_unreadable",
+     .severity = Status::kUnknown,
+     .title = "A GPU's PCIe link state could not be read",
+     .remediation = "Run rocm-doctor where the GPU's sysfs attributes are readable.",
+     .commands = kLinkReadCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "hardware.pcie_link",
                           .layer = Layer::kHardware,
                           .title = "PCIe link",
                           .prerequisites = kPrereqs,
-                          .per_gpu = true};
+                          .per_gpu = true,
+                          .findings = kFindings};
 
 // Link speeds are 2.5, 5.0, 8.0, 16.0, 32.0, 64.0 GT/s; anything closer than this is equal.
 constexpr double kSpeedEpsilon = 0.05;

@@ -10,11 +10,40 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kRasCommands[] = {
+    "grep -H . /sys/bus/pci/devices/{bdf}/ras/*_err_count",
+    "sudo cat /sys/bus/pci/devices/{bdf}/ras/gpu_vram_bad_pages",
+    "sudo dmesg | grep -iE 'amdgpu.*(ras|ecc|poison|uncorrectable)'",
+};
+constexpr std::string_view kRasReadCommands[] = {"ls -l /sys/bus/pci/devices/{bdf}/ras/"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "hardware.ras.uncorrectable",
+     .severity = Status::kFail,
+     .title = "A GPU reports uncorrectable ECC/RAS errors",
+     .remediation =
+         "Uncorrectable errors mean data on the GPU was corrupted. Stop the workload, look at the "
+         "kernel log and the retired-page list, and run the vendor's diagnostics. amdgpu retires "
+         "bad VRAM pages itself; if uncorrectable errors come back after a reboot, or the bad-page "
+         "count keeps growing, the GPU needs replacement (RMA).",
+     .commands = kRasCommands,
+     .requires_root = true},
+    {.code = "hardware.ras.unreadable",
+     .severity = Status::kUnknown,
+     .title = "A GPU's RAS error counters could not be read",
+     .remediation =
+         "The counters under device/ras/ exist but gave no value (permission, or 'Query currently "
+         "inaccessible' during a GPU reset). Run again later, as root.",
+     .commands = kRasReadCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "hardware.ras",
                           .layer = Layer::kHardware,
                           .title = "ECC / RAS errors",
                           .prerequisites = kPrereqs,
-                          .per_gpu = true};
+                          .per_gpu = true,
+                          .findings = kFindings};
 
 Evidence CounterEvidence(const RasCounter& c) {
   auto count = [](const Fact<std::uint64_t>& f) {

@@ -12,12 +12,49 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd_topology", "runtime.rocm"};
+constexpr std::string_view kCodeObjectCommands[] = {
+    "{!fix}",
+    "roc-obj-ls {path} | awk '{print $2}' | sort -u",
+};
+constexpr std::string_view kCodeObjectUnknownCommands[] = {
+    "roc-obj-ls {path} | awk '{print $2}' | sort -u",
+    "AMD_LOG_LEVEL=1 <your program>   # prints 'Bundled Code Objects' and 'Missing CO for these "
+    "ISAs'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "libraries.code_object.missing_gfx",
+     .severity = Status::kFail,
+     .title = "A ROCm library has no device code for the GPU's gfx target",
+     .remediation =
+         "The library's .hip_fatbin offload bundles carry code objects for other targets only, "
+         "so the HIP runtime fails with 'hipErrorNoBinaryForGpu: Unable to find code object for "
+         "all current devices!' or 'invalid device function' when the library is used. A code "
+         "object serves a GPU when its processor is the GPU's (or a generic one covering it, "
+         "such as gfx10-3-generic) and its xnack/sramecc features, where named, match the GPU's "
+         "mode (gfx90a:xnack+ code does not serve a gfx90a running with XNACK off). Install a "
+         "build of the library that includes the target, or, for a same-family target, use "
+         "HSA_OVERRIDE_GFX_VERSION (unofficial).",
+     .commands = kCodeObjectCommands},
+    {.code = "libraries.code_object.unknown",
+     .severity = Status::kUnknown,
+     .title = "The device code targets of a ROCm library cannot be told",
+     .remediation = "The library could not be read or parsed, or its offload bundles are "
+                    "compressed (ROCm 6.2+ 'CCOB' bundles list their targets only inside the "
+                    "compressed data), so whether it has code for this GPU is not known. "
+                    "roc-obj-ls lists the targets; AMD_LOG_LEVEL=1 makes the HIP runtime print "
+                    "them when the library loads.",
+     .commands = kCodeObjectUnknownCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "libraries.code_objects",
                           .layer = Layer::kLibraries,
                           .title = "Library device code",
                           .prerequisites = kPrereqs,
                           .cost = Cost::kProbe,
-                          .deadline = std::chrono::milliseconds(60000)};
+                          .deadline = std::chrono::milliseconds(60000),
+                          .findings = kFindings};
 
 bool Judged(const std::vector<const LibraryDir*>& dirs, const CodeObjectScan& scan) {
   for (const LibraryDir* d : dirs) {

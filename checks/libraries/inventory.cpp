@@ -8,10 +8,40 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"runtime.rocm"};
+constexpr std::string_view kMismatchCommands[] = {
+    "ls -l {dir}/{file}*",
+    "readlink -f /opt/rocm; cat /opt/rocm/.info/version",
+};
+constexpr std::string_view kInventoryUnreadableCommands[] = {"ls -ld {dir}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "libraries.version.mismatch",
+     .severity = Status::kWarn,
+     .title = "ROCm libraries from a different release than the HIP runtime",
+     .remediation =
+         "A library's file name encodes the ROCm release it was built for (librocblas.so.4.2.60200 "
+         "is ROCm 6.2.0), and it differs from the release of the HIP runtime in the same "
+         "directory. Libraries and runtime of different releases fail in confusing ways "
+         "(missing symbols, 'Could not load TensileLibrary_lazy_<gfx>.dat', crashes at init). "
+         "Install the library from the same ROCm release as the runtime (the package of the "
+         "same version), or remove the stray copy.",
+     .commands = kMismatchCommands,
+     .requires_root = true},
+    {.code = "libraries.inventory.unreadable",
+     .severity = Status::kUnknown,
+     .title = "A ROCm library directory cannot be listed",
+     .remediation = "The directory exists but listing it failed, so which ROCm libraries are "
+                    "installed there is not known. Check its permissions; run rocm-doctor as "
+                    "the user that runs the workload.",
+     .commands = kInventoryUnreadableCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "libraries.inventory",
                           .layer = Layer::kLibraries,
                           .title = "ROCm libraries",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 std::string MajorMinor(const std::string& release) {
   const std::size_t dot = release.find('.');

@@ -11,10 +11,42 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd_topology", "runtime.rocm"};
+constexpr std::string_view kRocblasCommands[] = {
+    "{!fix}",
+    "ls {dir} | grep -E 'TensileLibrary.*(lazy_)?gfx'",
+};
+constexpr std::string_view kRocblasUnknownCommands[] = {"ls -l {dir}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "libraries.rocblas.no_kernels_for_gfx",
+     .severity = Status::kFail,
+     .title = "rocBLAS has no Tensile kernels for the GPU's gfx target",
+     .remediation =
+         "rocBLAS loads TensileLibrary_lazy_<gfx>.dat (or TensileLibrary_<gfx>.dat) from its "
+         "library directory for the GPU's gfx target; without one it stops with 'rocBLAS error: "
+         "Cannot read .../TensileLibrary.dat: ... for GPU arch : <gfx>'. Install a rocBLAS "
+         "built for this target (a newer ROCm release, a distribution build, or a build with "
+         "-DAMDGPU_TARGETS=<gfx>). Where a target of the same family is covered, "
+         "HSA_OVERRIDE_GFX_VERSION makes the runtime report that one - unofficial, AMD calls it "
+         "'not an official workaround'. If ROCBLAS_TENSILE_LIBPATH is set, it must name the "
+         "library directory of the same rocBLAS release.",
+     .commands = kRocblasCommands},
+    {.code = "libraries.rocblas.kernels_unknown",
+     .severity = Status::kUnknown,
+     .title = "rocBLAS's Tensile kernel coverage cannot be told",
+     .remediation = "The Tensile library directory could not be listed, or it holds only a "
+                    "multi-architecture TensileLibrary.dat whose targets the file name does not "
+                    "show. Check the directory's permissions, or run a rocBLAS call with "
+                    "ROCBLAS_LAYER=1 to see which file it loads.",
+     .commands = kRocblasUnknownCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "libraries.rocblas_kernels",
                           .layer = Layer::kLibraries,
                           .title = "rocBLAS kernels",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 const TensileDir* TensileFor(const LibraryFacts& libs, const LibraryDir& dir) {
   if (libs.tensile_libpath) return &*libs.tensile_libpath;

@@ -12,8 +12,42 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{
-    .id = "policy.frameworks", .layer = Layer::kPolicy, .title = "Frameworks"};
+constexpr std::string_view kFrameworkCommands[] = {
+    "python3 -m pip show {framework}", "python3 -m pip list 2>/dev/null | grep -i {framework}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "policy.framework.missing",
+     .severity = Status::kFail,
+     .title = "A framework the policy requires is not installed",
+     .remediation =
+         "The policy ({policy}) requires {framework}, and no Python environment the doctor found "
+         "has it. Install its ROCm build into the environment your jobs use (for PyTorch, the "
+         "wheel index of your ROCm release), or activate that environment before running the "
+         "doctor.",
+     .commands = kFrameworkCommands},
+    {.code = "policy.framework.not_rocm",
+     .severity = Status::kFail,
+     .title = "A framework the policy requires is not built for ROCm",
+     .remediation =
+         "The policy ({policy}) requires {framework} built for ROCm; the one installed is a CPU "
+         "or CUDA build (the frameworks layer's findings say which and why). Reinstall it from "
+         "the ROCm wheel index of your ROCm release.",
+     .commands = kFrameworkCommands},
+    {.code = "policy.framework.unknown",
+     .severity = Status::kUnknown,
+     .title = "Whether a required framework is built for ROCm could not be told",
+     .remediation =
+         "Nothing the doctor read says which GPU platform {framework} is built for (its version "
+         "files and bundled libraries are missing or unreadable). Check it from Python, or "
+         "reinstall it from the ROCm wheel index.",
+     .commands = kFrameworkCommands},
+};
+
+constexpr CheckInfo kInfo{.id = "policy.frameworks",
+                          .layer = Layer::kPolicy,
+                          .title = "Frameworks",
+                          .findings = kFindings};
 
 std::optional<Framework> FrameworkNamed(std::string_view name) {
   for (Framework f : kAllFrameworks) {

@@ -8,10 +8,25 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kGpuCommands[] = {"lspci -nn -d 1002:"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "policy.gpu_count.mismatch",
+     .severity = Status::kFail,
+     .title = "Not as many AMD GPUs as the policy expects",
+     .remediation =
+         "The policy ({policy}) expects {expected} AMD GPUs and the PCI bus shows {found}. A GPU "
+         "missing from the bus is seated badly, powered off, disabled in firmware or fell off the "
+         "bus (see the kernel log); a node with another GPU count needs another policy.",
+     .commands = kGpuCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "policy.gpu_count",
                           .layer = Layer::kPolicy,
                           .title = "GPU count",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 std::string Gpus(int n) { return std::to_string(n) + " AMD GPU" + (n == 1 ? "" : "s"); }
 

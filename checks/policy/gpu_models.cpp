@@ -9,11 +9,35 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kGpuCommands[] = {"lspci -nn -d 1002:"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "policy.gpu_model.mismatch",
+     .severity = Status::kFail,
+     .title = "A GPU is not a model the policy allows",
+     .remediation =
+         "The GPU at {bdf} is {model}, which none of the policy's [gpus] models ({allowed}) "
+         "matches. Put the node in the pool whose policy lists this model, or add the model to "
+         "the policy.",
+     .commands = kGpuCommands},
+    {.code = "policy.gpu_model.unknown",
+     .severity = Status::kUnknown,
+     .title = "A GPU's model could not be told, so the policy's models were not judged",
+     .remediation =
+         "The GPU at {bdf} has no readable PCI device ID, or one the GPU table does not know, so "
+         "it "
+         "cannot be matched against the policy's [gpus] models. Name it by PCI ID "
+         "(\"1002:74a1\") in the policy, or see hardware.gpus for why its ID is unreadable.",
+     .commands = kGpuCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "policy.gpu_models",
                           .layer = Layer::kPolicy,
                           .title = "GPU models",
                           .prerequisites = kPrereqs,
-                          .per_gpu = true};
+                          .per_gpu = true,
+                          .findings = kFindings};
 
 std::string Hex4(std::uint16_t value) {
   char buf[8];

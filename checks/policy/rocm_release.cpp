@@ -9,10 +9,32 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"runtime.rocm"};
+constexpr std::string_view kRocmCommands[] = {"cat /opt/rocm/.info/version", "ls -d /opt/rocm-*"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "policy.rocm_version.out_of_range",
+     .severity = Status::kFail,
+     .title = "The ROCm release is outside the policy's range",
+     .remediation =
+         "ROCm {release} is installed; the policy ({policy}) accepts {range}. Install a release "
+         "in that range (and point /opt/rocm at it), or change the policy's [rocm] range.",
+     .commands = kRocmCommands},
+    {.code = "policy.rocm_version.unknown",
+     .severity = Status::kUnknown,
+     .title = "The ROCm release could not be told, so the policy's range was not judged",
+     .remediation =
+         "The installed ROCm release is unknown ({why}), so it cannot be compared with the "
+         "policy's [rocm] range. An install without .info/version or rocm_version.h is incomplete: "
+         "reinstall the rocm-core package of that release.",
+     .commands = kRocmCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "policy.rocm_release",
                           .layer = Layer::kPolicy,
                           .title = "ROCm release",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 // "6.1 to 6.4", "6.1 or later", "up to 6.4"
 std::string Range(const Policy& policy) {

@@ -23,10 +23,34 @@ namespace {
 namespace ks = kernel_support;
 
 constexpr std::string_view kPrereqs[] = {"driver.amdgpu", "runtime.rocm"};
+constexpr std::string_view kVersionSkewCommands[] = {
+    "cat /sys/module/amdgpu/version; dkms status amdgpu",
+    "sudo amdgpu-install --usecase=dkms   # from the ROCm {release} repository",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.driver.version_skew",
+     .severity = Status::kWarn,
+     .title = "The amdgpu kernel driver is not a series the ROCm user space supports",
+     .remediation =
+         "AMD supports each ROCm user-space release only with the kernel-driver series its "
+         "compatibility matrix lists (ROCm {release}: {listed}); up to 6.3 that was the same "
+         "release plus or minus two, from 6.4 drivers up to a year apart. A driver outside them "
+         "may lack KFD interfaces the runtime uses (an older one) or change behaviour the "
+         "runtime relies on. Install the amdgpu-dkms of the user space's release (or a user "
+         "space the driver supports); for the in-tree driver, a kernel the release lists. "
+         "Reboot after changing the driver.",
+     .commands = kVersionSkewCommands,
+     .requires_root = true,
+     .reboot_required = true},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.driver_compat",
                           .layer = Layer::kRuntime,
                           .title = "Kernel driver vs ROCm",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 constexpr char kData[] = "checks/data/rocm_kernels.csv";
 

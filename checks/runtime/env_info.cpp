@@ -11,8 +11,19 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{
-    .id = "runtime.env_info", .layer = Layer::kRuntime, .title = "Runtime variables"};
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.env.setting",
+     .severity = Status::kInfo,
+     .title = "A runtime tuning or debugging variable is set",
+     .remediation = "Informational: the variable changes how the ROCm runtime behaves. Unset it "
+                    "when you are not debugging ({name} is set to \"{value}\")."},
+};
+
+constexpr CheckInfo kInfo{.id = "runtime.env_info",
+                          .layer = Layer::kRuntime,
+                          .title = "Runtime variables",
+                          .findings = kFindings};
 
 std::string_view EffectOf(const std::string& name) {
   for (const env_parse::InformationalVariable& var : env_parse::kInformationalVariables) {

@@ -17,10 +17,40 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd_topology"};
+constexpr std::string_view kFixCommand[] = {"{!fix}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.env.gfx_override_invalid",
+     .severity = Status::kFail,
+     .title = "HSA_OVERRIDE_GFX_VERSION is malformed or names another GPU family",
+     .remediation =
+         "libhsakmt accepts exactly major.minor.stepping (sscanf \"%u.%u.%u\", nothing after "
+         "it): anything else, even an empty value or a trailing space, aborts the topology scan "
+         "and hsa_init fails with HSA_STATUS_ERROR_OUT_OF_RESOURCES. A well-formed value of "
+         "another family (10.3.0 on RDNA3, 11.0.0 on RDNA4) loads code for the wrong "
+         "microarchitecture: crashes, hangs, MES failures; one naming an ISA ROCr does not know "
+         "makes the GPU vanish silently. Keep overrides in the GPU's family (10.3.0 for gfx103x, "
+         "11.0.0 for gfx11), use HSA_OVERRIDE_GFX_VERSION_<node> on mixed systems, and unset it "
+         "where the GPU is supported natively.",
+     .commands = kFixCommand},
+    {.code = "runtime.env.gfx_override_risky",
+     .severity = Status::kWarn,
+     .title = "HSA_OVERRIDE_GFX_VERSION maps the GPU to a target with a larger register file",
+     .remediation =
+         "libhsakmt gives gfx1100/gfx1101/gfx1200/gfx1201 a 1.5x larger VGPR file than "
+         "gfx1102/gfx1103/gfx115x. With the override, gfx1100 code objects run on the smaller "
+         "part: many kernels work, those that use more registers than the silicon has abort "
+         "with HSA_STATUS_ERROR_INVALID_ISA (code 0x100f). Prefer libraries built for the real "
+         "target (newer ROCm/TheRock builds, distribution packages, or AMDGPU_TARGETS=<gfx>); "
+         "keep the override only if the kernels you need work."},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.gfx_override",
                           .layer = Layer::kRuntime,
                           .title = "gfx override",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 // The community override of a GPU's family (the support matrix's override_to values): RDNA2 ->
 // gfx1030, RDNA3/3.5 -> gfx1100. "" when the family has none, or the GPU is that target.

@@ -20,10 +20,44 @@ namespace {
 // After runtime.gfx_override: a malformed or wrong-family override is that check's root cause.
 constexpr std::string_view kPrereqs[] = {"driver.kfd_topology", "runtime.rocm",
                                          "runtime.gfx_override"};
+constexpr std::string_view kFixCommand[] = {"{!fix}"};
+constexpr std::string_view kSupportUnknownCommands[] = {"cat /opt/rocm/.info/version",
+                                                        "rocminfo | grep -E 'Name: +gfx'"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.gfx.unsupported",
+     .severity = Status::kFail,
+     .title = "The GPU's gfx target is not supported by the installed ROCm release",
+     .remediation =
+         "ROCm's prebuilt libraries (rocBLAS, MIOpen, PyTorch wheels) carry code objects only "
+         "for the release's supported targets, so this GPU gets hipErrorNoBinaryForGpu or "
+         "'invalid device function'. When a target of the same family is supported, "
+         "HSA_OVERRIDE_GFX_VERSION makes ROCr report it (unofficial, but the ISA is the same "
+         "for gfx103x -> 10.3.0); set it in the environment of the process that starts HIP "
+         "(service unit, launcher), per node on systems with several GPU kinds. Otherwise use a "
+         "ROCm release that supports the GPU, or libraries built for its target.",
+     .commands = kFixCommand},
+    {.code = "runtime.gfx.support_unknown",
+     .severity = Status::kUnknown,
+     .title = "Whether the installed ROCm release supports the GPU is not known",
+     .remediation =
+         "The support data (checks/data/rocm_support.csv) has no row for this release or gfx "
+         "target, or the installed release could not be read. Compare the GPU's gfx target "
+         "with AMD's compatibility matrix for the release.",
+     .commands = kSupportUnknownCommands},
+    {.code = "runtime.gfx.deprecated",
+     .severity = Status::kInfo,
+     .title = "The GPU is supported but deprecated in this ROCm release",
+     .remediation = "AMD lists the target with \"support will be removed in a future release\": "
+                    "check the next release's matrix before upgrading."},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.gfx_support",
                           .layer = Layer::kRuntime,
                           .title = "gfx support",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 constexpr char kMatrixSource[] = "checks/data/rocm_support.csv";
 

@@ -11,12 +11,60 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"runtime.rocm"};
+constexpr std::string_view kLoadFailedCommands[] = {
+    "ldd {library} | grep 'not found'",
+    "rocm-doctor probe-load {library}",
+};
+constexpr std::string_view kTimeoutCommands[] = {
+    "AMD_LOG_LEVEL=4 timeout 60 rocm-doctor probe-load {library}",
+};
+constexpr std::string_view kCrashedCommands[] = {
+    "gdb -batch -ex run -ex bt --args rocm-doctor probe-load {library}",
+};
+constexpr std::string_view kProbeFailedCommands[] = {"rocm-doctor probe-load {library}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.hip.load_failed",
+     .severity = Status::kFail,
+     .title = "libamdhip64 exists but cannot be loaded",
+     .remediation = "dlopen() of the HIP runtime failed; the loader's message (the evidence) "
+                    "names the missing library or symbol. Usually a dependency "
+                    "(libhsa-runtime64, libamd_comgr, libnuma, libdrm_amdgpu) is missing or "
+                    "comes from another release: reinstall the ROCm runtime packages of one "
+                    "release, and check LD_LIBRARY_PATH for directories of another one.",
+     .commands = kLoadFailedCommands},
+    {.code = "runtime.hip_load.timeout",
+     .severity = Status::kTimeout,
+     .title = "Loading libamdhip64 hung",
+     .remediation = "The child process that dlopen()s the HIP runtime did not finish within its "
+                    "deadline and was killed: a library constructor blocked (seen with a hung "
+                    "amdgpu driver or a stuck /dev/kfd). Check the kernel log for amdgpu errors "
+                    "and run the load by hand with HIP logging.",
+     .commands = kTimeoutCommands},
+    {.code = "runtime.hip_load.crashed",
+     .severity = Status::kError,
+     .title = "Loading libamdhip64 crashed",
+     .remediation = "The child process that dlopen()s the HIP runtime was killed by a signal "
+                    "while the libraries' constructors ran: typically libraries of two ROCm "
+                    "releases (or a distribution's and AMD's) loaded together. A backtrace shows "
+                    "which library it was in.",
+     .commands = kCrashedCommands},
+    {.code = "runtime.hip_load.probe_failed",
+     .severity = Status::kUnknown,
+     .title = "Could not tell whether libamdhip64 loads",
+     .remediation = "The probe that dlopen()s the HIP runtime in a child process could not be run "
+                    "or gave no readable answer (the evidence says why). Run it by hand.",
+     .commands = kProbeFailedCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.hip_load",
                           .layer = Layer::kRuntime,
                           .title = "HIP runtime loads",
                           .prerequisites = kPrereqs,
                           .cost = Cost::kProbe,
-                          .deadline = std::chrono::milliseconds(20000)};
+                          .deadline = std::chrono::milliseconds(20000),
+                          .findings = kFindings};
 
 // The name the recording's host gave the signal (Linux x86_64 numbers; a replay may come from
 // another host, so not strsignal() of this one).

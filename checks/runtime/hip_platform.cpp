@@ -11,10 +11,30 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+constexpr std::string_view kPlatformCommands[] = {"export HIP_PLATFORM=amd"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.env.hip_platform_nvidia",
+     .severity = Status::kFail,
+     .title = "HIP_PLATFORM selects NVIDIA on a host whose GPUs are AMD",
+     .remediation =
+         "With HIP_PLATFORM=nvidia (or the older nvcc) hipcc and CMake's HIP support build for "
+         "the CUDA back end, so programs are compiled for NVIDIA GPUs and cannot use the AMD GPU. "
+         "Set it to amd or unset it.",
+     .commands = kPlatformCommands},
+    {.code = "runtime.env.hip_platform_invalid",
+     .severity = Status::kWarn,
+     .title = "HIP_PLATFORM has a value hipcc does not know",
+     .remediation = "hipcc accepts HIP_PLATFORM=amd or nvidia. Set it to amd or unset it.",
+     .commands = kPlatformCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.hip_platform",
                           .layer = Layer::kRuntime,
                           .title = "HIP platform",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 constexpr std::uint16_t kNvidiaVendor = 0x10de;
 

@@ -16,10 +16,27 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd_topology"};
+constexpr std::string_view kIgpuCommands[] = {"export ROCR_VISIBLE_DEVICES={devices}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.igpu.first",
+     .severity = Status::kWarn,
+     .title = "An integrated GPU ROCm does not support is enumerated before the discrete GPU",
+     .remediation =
+         "Programs use device 0 by default, and this is the integrated GPU: it has no code "
+         "objects in the prebuilt libraries and little memory, and some runtimes crash loading "
+         "kernels for every visible device. Hide it with ROCR_VISIBLE_DEVICES naming the "
+         "discrete GPUs (or HIP_VISIBLE_DEVICES), or disable the iGPU in the firmware setup. "
+         "Do not set a global HSA_OVERRIDE_GFX_VERSION that also rewrites the iGPU.",
+     .commands = kIgpuCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.igpu_order",
                           .layer = Layer::kRuntime,
                           .title = "iGPU order",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 std::string Label(const KfdNode& node) { return node.GfxTarget() + " at " + node.PciBdf(); }
 

@@ -13,7 +13,37 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr CheckInfo kInfo{.id = "runtime.rocm", .layer = Layer::kRuntime, .title = "ROCm install"};
+constexpr std::string_view kNotInstalledCommands[] = {"{!install}", "{!then}"};
+constexpr std::string_view kMixedCommands[] = {"{!fix}", "ls -ld /opt/rocm /opt/rocm-*"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.rocm.not_installed",
+     .severity = Status::kFail,
+     .title = "No ROCm/HIP runtime (libamdhip64) is installed",
+     .remediation = "No libamdhip64 was found in /opt/rocm, /opt/rocm-*, $ROCM_PATH, $HIP_PATH, "
+                    "$LD_LIBRARY_PATH, the ld.so.conf directories or the distribution's library "
+                    "directories, so no HIP program can run. Install the ROCm runtime: AMD's "
+                    "amdgpu-install on Ubuntu, RHEL and SLES (repo.radeon.com), or the "
+                    "distribution's own packages (Debian, Fedora, Arch). The install guide is "
+                    "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/.",
+     .commands = kNotInstalledCommands,
+     .requires_root = true},
+    {.code = "runtime.rocm.mixed_versions",
+     .severity = Status::kFail,
+     .title = "Several ROCm releases are mixed",
+     .remediation = "A program would load libraries of one ROCm release while /opt/rocm (or the "
+                    "HIP runtime itself) belongs to another: LD_LIBRARY_PATH, ROCM_PATH or an "
+                    "ld.so.conf entry points at another release's directory, or libamdhip64 and "
+                    "libhsa-runtime64 come from different releases. ROCm's libraries are only "
+                    "tested with the same release's runtime; mixing them gives undefined-symbol "
+                    "errors, hipErrorNoBinaryForGpu or silent crashes. Point every variable at "
+                    "one release (or unset them) and keep HIP and HSA from one release.",
+     .commands = kMixedCommands},
+};
+
+constexpr CheckInfo kInfo{
+    .id = "runtime.rocm", .layer = Layer::kRuntime, .title = "ROCm install", .findings = kFindings};
 
 bool FoundBy(const RocmInstall& install, std::string_view how) {
   for (const std::string& f : install.found_by) {

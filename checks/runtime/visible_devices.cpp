@@ -15,10 +15,38 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd_topology"};
+constexpr std::string_view kHiddenCommands[] = {"{!fix}", "rocminfo | grep -E 'Uuid|Name: +gfx'"};
+constexpr std::string_view kFixCommand[] = {"{!fix}"};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "runtime.env.devices_hidden",
+     .severity = Status::kFail,
+     .title = "Device-selection variables leave no usable GPU",
+     .remediation =
+         "ROCR_VISIBLE_DEVICES filters the GPUs first (in KFD order, CPUs excluded; set but empty "
+         "selects none); HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES when HIP's is empty) then "
+         "indexes into what ROCr left, and HIP stops at the first invalid token (-1, an index out "
+         "of range, an unknown GPU-<uuid>). Schedulers, launchers and shell profiles often set "
+         "them. Unset them, or use one mechanism only (ROCR_VISIBLE_DEVICES on Linux) with "
+         "indices that exist.",
+     .commands = kHiddenCommands},
+    {.code = "runtime.env.devices_truncated",
+     .severity = Status::kWarn,
+     .title = "A device-selection variable has a token the runtime ignores, with the rest",
+     .remediation =
+         "The runtime stops reading the list at the first invalid token (an index out of range "
+         "or repeated, a UUID that matches no GPU, text), so it and every device after it are "
+         "dropped. Remember that HIP indices count the GPUs ROCR_VISIBLE_DEVICES left, not the "
+         "physical ones. Write only the devices that exist.",
+     .commands = kFixCommand},
+};
+
 constexpr CheckInfo kInfo{.id = "runtime.visible_devices",
                           .layer = Layer::kRuntime,
                           .title = "Visible devices",
-                          .prerequisites = kPrereqs};
+                          .prerequisites = kPrereqs,
+                          .findings = kFindings};
 
 using env_parse::Selection;
 

@@ -1,7 +1,8 @@
 #pragma once
-// The one catalog of finding codes (DESIGN rule 6). Each layer defines a table of FindingSpecs in
-// checks/<layer>/<layer>_findings.cpp and registers it with ROCMDOC_REGISTER_FINDINGS; codes are
-// stable, dotted, never reused.
+// The one catalog of finding codes (DESIGN rule 6). Each check defines its FindingSpecs in its own
+// file and registers them with itself (CheckInfo::findings, rocm_doctor/check.h); a table of
+// checks may register codes its rows share with ROCMDOC_REGISTER_FINDINGS. Codes are stable,
+// dotted, never reused.
 #include <span>
 #include <string>
 #include <string_view>

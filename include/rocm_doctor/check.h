@@ -1,12 +1,18 @@
 #pragma once
 // A check: pure (Facts, Options) -> outcome. One file per check under checks/<layer>/, with its
-// metadata next to the logic and a registration line (DESIGN rule 5):
+// metadata, its finding codes and the logic together, and a registration line (DESIGN rule 5;
+// docs/writing-a-check.md):
 //
 //   constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
+//   constexpr FindingSpec kFindings[] = {{.code = "driver.kfd.permission_denied", ...}};
 //   constexpr CheckInfo kInfo{.id = "driver.kfd_access", .layer = Layer::kDriver,
-//                             .title = "/dev/kfd access", .prerequisites = kPrereqs};
+//                             .title = "/dev/kfd access", .prerequisites = kPrereqs,
+//                             .findings = kFindings};
 //   CheckOutcome Run(const CheckContext& ctx) { ... }
-//   ROCMDOC_REGISTER_CHECK(kInfo, Run);
+//   ROCMDOC_REGISTER_CHECK(kInfo, Run);  // registers the check and its codes
+//
+// Checks that differ only in data (bench.*, frameworks.*_gpu) are rows of one table registered
+// with a CheckRegistrar each; tests/golden/checks/manifest.txt lists every check and its codes.
 #include <chrono>
 #include <span>
 #include <string>
@@ -40,6 +46,9 @@ struct CheckInfo {
   // The check judges each GPU on its own and its findings name the GPU (param "bdf"): reports
   // that list one result per test (JUnit) show one per GPU.
   bool per_gpu = false;
+  // The finding codes this check owns, registered with it in the Catalog. A code that several
+  // checks report is owned by one of them (the catalog is global; the owner documents it).
+  std::span<const FindingSpec> findings = {};
 };
 
 struct CheckContext {
@@ -79,7 +88,10 @@ class CheckRegistry {
 };
 
 struct CheckRegistrar {
-  CheckRegistrar(const CheckInfo& info, CheckFn fn) { CheckRegistry::Instance().Register(info, fn); }
+  CheckRegistrar(const CheckInfo& info, CheckFn fn) {
+    if (!info.findings.empty()) Catalog::Instance().Register(info.findings);
+    CheckRegistry::Instance().Register(info, fn);
+  }
 };
 
 }  // namespace rocm_doctor
