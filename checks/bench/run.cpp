@@ -4,17 +4,82 @@
 // blocked when this fails. It also says what each GPU is judged against, or that it is not.
 #include <fmt/format.h>
 
-#include "bench_family.h"
+#include "bench_support.h"
 
 namespace rocm_doctor {
 namespace {
+
+constexpr std::string_view kReferenceCommands[] = {
+    "rocm-doctor bench --thresholds my-gpu.csv   # absolute floors: checks/data/README.md",
+};
+constexpr std::string_view kHelperMissingCommands[] = {
+    "cmake -S . -B build -DROCMDOC_GPU_BACKEND=hip && cmake --build build --target "
+    "rocm-doctor-hip",
+    "export ROCMDOC_HIP_HELPER=/path/to/rocm-doctor-hip",
+};
+constexpr std::string_view kHelperCrashedCommands[] = {
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "AMD_LOG_LEVEL=4 {helper} --bench --device {device}",
+};
+constexpr std::string_view kHelperFailedCommands[] = {
+    "ldd {helper}",
+    "{helper} --bench --device {device}",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "bench.reference.missing",
+     .severity = Status::kInfo,
+     .title = "No datasheet figures for this GPU: benchmark results are reported, not judged",
+     .remediation =
+         "The GPU table (checks/data/amd_gpus.csv) holds no peak bandwidth or FLOP/s for this "
+         "GPU, so its figures are shown without a verdict. Give floors for it in a thresholds "
+         "file (absolute values with basis min/max, same format as "
+         "checks/data/bench_thresholds.csv) and pass it with --thresholds.",
+     .commands = kReferenceCommands},
+    {.code = "bench.helper.missing",
+     .severity = Status::kUnknown,
+     .title = "The benchmark helper is not installed",
+     .remediation =
+         "rocm-doctor-hip, which runs the benchmarks on the GPU, was not found, so nothing was "
+         "measured. It is installed with rocm-doctor when rocm-doctor is built with a HIP or "
+         "CUDA toolchain. Build it, or point ROCMDOC_HIP_HELPER at one.",
+     .commands = kHelperMissingCommands},
+    {.code = "bench.helper.crashed",
+     .severity = Status::kError,
+     .title = "The benchmark helper crashed",
+     .remediation =
+         "rocm-doctor-hip was killed by a signal while benchmarking, so what the GPU delivers is "
+         "unknown. A fault in the runtime, a GPU reset during a kernel, or the kernel's "
+         "out-of-memory killer are the usual causes; the kernel log and the helper's stderr "
+         "(evidence) tell which.",
+     .commands = kHelperCrashedCommands},
+    {.code = "bench.helper.failed",
+     .severity = Status::kError,
+     .title = "The benchmark helper gave no usable answer",
+     .remediation =
+         "rocm-doctor-hip could not be started, exited with an error, printed something other "
+         "than its benchmark JSON, or its runtime could not open the GPU. Exit status 127 means "
+         "the dynamic loader could not find the HIP runtime; a usage error or another JSON "
+         "format means rocm-doctor and rocm-doctor-hip come from different builds.",
+     .commands = kHelperFailedCommands},
+    {.code = "bench.run.interrupted",
+     .severity = Status::kInfo,
+     .title = "The benchmarks were interrupted",
+     .remediation =
+         "Ctrl-C (or SIGTERM) stopped the benchmarks: the helper finished the kernel it was "
+         "running, freed the GPU memory and reported what it had measured. Benchmarks that did "
+         "not run are reported as not measured; run them again to judge them.",
+     .commands = {}},
+};
 
 constexpr CheckInfo kInfo{.id = "bench.run",
                           .layer = Layer::kBenchmarks,
                           .title = "Benchmark run",
                           .prerequisites = bench::kRunPrerequisites,
                           .cost = Cost::kBenchmark,
-                          .deadline = bench::kCheckDeadline};
+                          .deadline = bench::kCheckDeadline,
+                          .findings = kFindings};
 
 std::vector<Evidence> StderrEvidence(const HelperRun& run) {
   if (run.stderr_tail.empty()) return {};

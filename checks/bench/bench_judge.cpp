@@ -1,170 +1,17 @@
-#pragma once
-// What the bench.* checks share: the one request they all ask the collector for (so the helper
-// runs once per GPU), the GPU a run measured, and the judgement of one family of benchmarks
-// (memory.*, host.*, ...) against the thresholds. Header-only: every .cpp under checks/<layer>/
-// is one check (the registry test counts them).
+// The judgement of one family of benchmarks (bench_support.h): each measured median against its
+// threshold row, the miss finding that names every miss of a run, failures, instability and
+// missing results.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
-#include <map>
-#include <optional>
-#include <span>
-#include <string>
-#include <string_view>
 #include <vector>
 
-#include "rocm_doctor/bench_thresholds.h"
-#include "rocm_doctor/check.h"
-#include "rocm_doctor/facts/bench.h"
-#include "rocm_doctor/facts/hip_probe.h"
+#include "bench_support.h"
 
 namespace rocm_doctor::bench {
+namespace {
 
-// The run check needs a HIP runtime that sees its devices; the family checks need the run.
-inline constexpr std::string_view kRunPrerequisites[] = {"runtime.hip_devices"};
-inline constexpr std::string_view kFamilyPrerequisites[] = {"bench.run"};
-// Each helper run has its own deadline (BenchTimeout: up to 900 s at the stress level) and the
-// runs are sequential, one per GPU: the engine's deadline only has to outlast eight of them.
-inline constexpr std::chrono::milliseconds kCheckDeadline = std::chrono::hours(3);
-
-inline BenchRequest RequestFor(const CheckContext& ctx) {
-  const BenchOptions& options = ctx.options.bench;
-  BenchRequest request;
-  request.level = BenchLevelFromString(options.level).value_or(BenchLevel::kQuick);
-  request.only = options.only;
-  request.progress = options.progress;
-  if (options.device) {
-    request.devices = {*options.device};
-    return request;
-  }
-  // Every device the runtime lists, in its order; without a usable probe, the helper's default.
-  const HipProbeFacts& probe = ctx.facts.Get<HipProbeFacts>();
-  if (probe.state == HipProbeState::kParsed) {
-    for (const HipDevice& d : probe.report.devices) {
-      if (!d.error) request.devices.push_back(d.index);
-    }
-  }
-  return request;
-}
-
-inline const BenchFacts& Facts(const CheckContext& ctx) {
-  return ctx.facts.Get<BenchFacts>(RequestFor(ctx));
-}
-
-inline const BenchThresholds& Thresholds(const CheckContext& ctx) {
-  return ctx.options.bench.thresholds ? *ctx.options.bench.thresholds : BenchThresholds::Builtin();
-}
-
-inline BenchGpu Identify(const CheckContext& ctx, const BenchRun& run) {
-  if (!run.report.device) return {};
-  return IdentifyBenchGpu(*run.report.device, ctx.facts.Pci(), ctx.facts.Table(), Thresholds(ctx));
-}
-
-// "device 0 (AMD Instinct MI300X, gfx942, 0000:c1:00.0)"
-inline std::string DescribeDevice(const BenchRun& run) {
-  std::vector<std::string> parts;
-  std::optional<std::int64_t> index = run.device;
-  if (const auto& d = run.report.device) {
-    index = d->index;
-    if (d->name) parts.push_back(*d->name);
-    if (!d->BaseArch().empty()) parts.push_back(d->BaseArch());
-    if (d->pci_bus_id) parts.push_back(*d->pci_bus_id);
-  }
-  std::string text = index ? "device " + std::to_string(*index) : std::string("the default device");
-  if (!parts.empty()) text += " (" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
-  return text;
-}
-
-inline std::map<std::string, std::string> Params(const BenchRun& run,
-                                                 std::string_view benchmark = {}) {
-  std::map<std::string, std::string> params{{"helper", run.run.Helper()}};
-  std::optional<std::int64_t> index = run.device;
-  if (run.report.device) index = run.report.device->index;
-  params["device"] = index ? std::to_string(*index) : "0";
-  if (run.report.device && run.report.device->pci_bus_id) {
-    params["bdf"] = *run.report.device->pci_bus_id;
-  }
-  if (!benchmark.empty()) params["benchmark"] = std::string(benchmark);
-  return params;
-}
-
-inline std::string Fig(std::optional<double> value, std::string_view unit) {
-  return value ? FormatBenchFigure(*value, unit) : std::string("unknown");
-}
-
-// "median 4.12 TB/s (best 4.15, worst 4.05 TB/s; 20 batches x 5 launches, 3.22 GB per launch,
-// shader clock 1980 MHz)": the figure with what it rests on.
-inline std::string DescribeFigures(const Measurement& m) {
-  std::string text = "median " + Fig(m.median, m.unit);
-  if (m.best && m.worst) {
-    text += " (best " + Fig(m.best, m.unit) + ", worst " + Fig(m.worst, m.unit);
-  } else {
-    text += " (";
-  }
-  std::vector<std::string> sizes;
-  if (m.samples) sizes.push_back(std::to_string(*m.samples) + " batches");
-  if (m.iterations) sizes.push_back(std::to_string(*m.iterations) + " per batch");
-  if (m.bytes)
-    sizes.push_back(FormatBenchFigure(static_cast<double>(*m.bytes), "B") + " per launch");
-  if (m.clock_mhz_seen)
-    sizes.push_back("shader clock " + std::to_string(*m.clock_mhz_seen) + " MHz");
-  if (!sizes.empty()) {
-    text += (m.best && m.worst ? "; " : "") + fmt::format("{}", fmt::join(sizes, ", "));
-  }
-  return text + ")";
-}
-
-// The report's row for `m`, before judgement.
-inline BenchmarkResult ResultRow(std::string_view check_id, const BenchRun& run,
-                                 const Measurement& m) {
-  BenchmarkResult row;
-  row.check = std::string(check_id);
-  if (const auto& d = run.report.device) {
-    row.device = d->index;
-    row.device_name = d->name;
-    row.pci = d->pci_bus_id;
-  } else {
-    row.device = run.device;
-  }
-  row.name = m.name;
-  row.status = std::string(ToString(m.status));
-  row.reason = m.reason;
-  row.unit = m.unit;
-  row.best = m.best;
-  row.median = m.median;
-  row.worst = m.worst;
-  row.spread = m.spread;
-  row.samples = m.samples;
-  row.iterations = m.iterations;
-  row.bytes = m.bytes;
-  row.clock_mhz_seen = m.clock_mhz_seen;
-  row.verified = m.verified;
-  std::string params = "{";
-  for (const auto& [key, value] : m.params) {
-    if (params.size() > 1) params += ",";
-    // Values are JSON text already; keys are [a-z0-9_] in the helper's output, escaped anyway.
-    std::string quoted_key = "\"";
-    for (char c : key) {
-      if (c == '"' || c == '\\') quoted_key += '\\';
-      if (static_cast<unsigned char>(c) >= 0x20) quoted_key += c;
-    }
-    params += quoted_key + "\":" + (value.empty() ? std::string("null") : value);
-  }
-  row.params_json = params + "}";
-  return row;
-}
-
-// One family of benchmarks and how its checks word a miss.
-struct FamilySpec {
-  std::string_view check_id;                // "bench.memory"
-  std::string_view family;                  // "memory"
-  std::span<const std::string_view> names;  // the family's benchmarks, as the helper names them
-  std::string_view limit_code;              // the finding for a median past the limit
-};
-
-inline bool Asked(const std::vector<std::string>& only, std::string_view family,
-                  std::string_view name) {
+bool Asked(const std::vector<std::string>& only, std::string_view family, std::string_view name) {
   if (only.empty()) return true;
   for (const std::string& o : only) {
     if (o == name || o == family || o == std::string(family) + ".*") return true;
@@ -189,15 +36,15 @@ struct FamilyJudgement {
 };
 
 // "memory.copy 2.1 TB/s (floor 3.44 TB/s, 40% of peak)"
-inline std::string DescribeMiss(const Miss& miss) {
+std::string DescribeMiss(const Miss& miss) {
   return miss.m->name + " " + Fig(miss.m->median, miss.m->unit) +
          (miss.j.ceiling ? " (ceiling " : " (floor ") + Fig(miss.j.limit, miss.m->unit) +
          (miss.j.percent_of_peak ? fmt::format(", {:.0f}% of peak)", *miss.j.percent_of_peak)
                                  : std::string(")"));
 }
 
-inline Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
-                            const std::vector<Miss>& misses) {
+Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
+                     const std::vector<Miss>& misses) {
   const Miss& first = misses.front();
   std::string message = DescribeDevice(run) + ": ";
   if (misses.size() == 1) {
@@ -272,9 +119,8 @@ inline Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const B
 }
 
 // Judges one measured benchmark: findings for a miss, the row with its verdict.
-inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
-                     const BenchThresholds& thresholds, const Measurement& m,
-                     FamilyJudgement& out) {
+void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
+              const BenchThresholds& thresholds, const Measurement& m, FamilyJudgement& out) {
   BenchmarkResult row = ResultRow(spec.check_id, run, m);
   const std::string where = run.run.source + " (" + m.name + ")";
   const std::string reason = m.reason.value_or("no reason given");
@@ -376,8 +222,8 @@ inline void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu
 }
 
 // "triad 4.12 TB/s (86%), copy 3.98 TB/s (83%)": a device's measured figures, short.
-inline std::string SummarizeRows(std::string_view family, const std::vector<BenchmarkResult>& rows,
-                                 std::size_t first) {
+std::string SummarizeRows(std::string_view family, const std::vector<BenchmarkResult>& rows,
+                          std::size_t first) {
   std::vector<std::string> parts;
   for (std::size_t i = first; i < rows.size(); ++i) {
     const BenchmarkResult& r = rows[i];
@@ -390,7 +236,9 @@ inline std::string SummarizeRows(std::string_view family, const std::vector<Benc
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-inline CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec) {
+}  // namespace
+
+CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec) {
   const BenchFacts& facts = Facts(ctx);
   const BenchThresholds& thresholds = Thresholds(ctx);
   FamilyJudgement out;

@@ -1,9 +1,13 @@
-// Finding codes of the bench.* checks: what a GPU delivered against what its model must deliver
-// (include/rocm_doctor/bench_thresholds.h). bench.kernel.timeout, shared with the HIP probe, is
-// in checks/runtime/runtime_hip_findings.cpp. Findings set {helper} (the helper's path, or its
-// name in replay), {device} (the runtime ordinal) and, where the GPU's PCI address is known,
-// {bdf}.
-#include "rocm_doctor/catalog.h"
+// The seven benchmark-family checks as one table: bench.memory, bench.host_link, bench.peer,
+// bench.compute, bench.launch, bench.memtest and bench.stress differ only in the benchmarks they
+// judge, their title and the code for a median past its limit (bench_judge.cpp judges them all).
+// Findings set {helper} (the helper's path, or its name in replay), {device} (the runtime
+// ordinal) and, where the GPU's PCI address is known, {bdf}; {benchmark} names what missed.
+#include <array>
+#include <cstddef>
+#include <utility>
+
+#include "bench_support.h"
 
 namespace rocm_doctor {
 namespace {
@@ -17,6 +21,10 @@ constexpr std::string_view kHostCommands[] = {
     "sudo lspci -vv -s {bdf} | grep -E 'LnkCap|LnkSta'",
     "cat /sys/bus/pci/devices/{bdf}/numa_node",
     "{helper} --bench --only host --device {device}",
+};
+constexpr std::string_view kPeerCommands[] = {
+    "rocm-smi --showtopo",
+    "{helper} --bench --only peer --device {device}",
 };
 constexpr std::string_view kComputeCommands[] = {
     "cat /sys/bus/pci/devices/{bdf}/pp_dpm_sclk",
@@ -37,10 +45,6 @@ constexpr std::string_view kStressCommands[] = {
     "amd-smi metric -g {device} --power --temperature --clock",
     "{helper} --bench --level stress --only stress --device {device}",
 };
-constexpr std::string_view kPeerCommands[] = {
-    "rocm-smi --showtopo",
-    "{helper} --bench --only peer --device {device}",
-};
 constexpr std::string_view kVerifyCommands[] = {
     "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
     "{helper} --bench --only {benchmark} --device {device}",
@@ -53,28 +57,12 @@ constexpr std::string_view kUnstableCommands[] = {
     "amd-smi metric -g {device} --power --temperature --clock",
     "{helper} --bench --only {benchmark} --device {device}",
 };
-constexpr std::string_view kReferenceCommands[] = {
-    "rocm-doctor bench --thresholds my-gpu.csv   # absolute floors: checks/data/README.md",
-};
 constexpr std::string_view kMissingResultCommands[] = {
     "{helper} --version",
     "{helper} --bench --device {device}",
 };
-constexpr std::string_view kHelperMissingCommands[] = {
-    "cmake -S . -B build -DROCMDOC_GPU_BACKEND=hip && cmake --build build --target "
-    "rocm-doctor-hip",
-    "export ROCMDOC_HIP_HELPER=/path/to/rocm-doctor-hip",
-};
-constexpr std::string_view kHelperCrashedCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
-    "AMD_LOG_LEVEL=4 {helper} --bench --device {device}",
-};
-constexpr std::string_view kHelperFailedCommands[] = {
-    "ldd {helper}",
-    "{helper} --bench --device {device}",
-};
 
-constexpr FindingSpec kSpecs[] = {
+constexpr FindingSpec kMemoryFindings[] = {
     {.code = "bench.memory_bandwidth.low",
      .severity = Status::kFail,
      .title = "Device memory bandwidth is below the floor for this GPU",
@@ -87,6 +75,9 @@ constexpr FindingSpec kSpecs[] = {
          "the RAS counters, make sure the GPU is idle, and run the benchmark again; a GPU that "
          "stays low should be drained and sent for repair.",
      .commands = kMemoryCommands},
+};
+
+constexpr FindingSpec kHostFindings[] = {
     {.code = "bench.host_bandwidth.low",
      .severity = Status::kFail,
      .title = "Host-to-device bandwidth is below the floor for the GPU's PCIe link",
@@ -98,6 +89,21 @@ constexpr FindingSpec kSpecs[] = {
          "causes. Compare LnkCap with LnkSta and the GPU's numa_node with where the process "
          "runs.",
      .commands = kHostCommands},
+};
+
+constexpr FindingSpec kPeerFindings[] = {
+    {.code = "bench.peer_bandwidth.low",
+     .severity = Status::kFail,
+     .title = "GPU-to-GPU bandwidth is below the floor",
+     .remediation =
+         "Copies between two GPUs run below the floor given for them. The GPUs may talk through "
+         "the host instead of their direct links (XGMI/NVLink disabled, peer access refused), "
+         "or a link is degraded. Compare the topology the driver reports with the machine's "
+         "wiring.",
+     .commands = kPeerCommands},
+};
+
+constexpr FindingSpec kComputeFindings[] = {
     {.code = "bench.compute.low",
      .severity = Status::kFail,
      .title = "Vector arithmetic throughput is below the floor for this GPU",
@@ -108,6 +114,9 @@ constexpr FindingSpec kSpecs[] = {
          "profile; a normal clock with low throughput means compute units are fenced off or the "
          "GPU is shared. Check clocks, power and temperature under load.",
      .commands = kComputeCommands},
+};
+
+constexpr FindingSpec kLaunchFindings[] = {
     {.code = "bench.launch_latency.high",
      .severity = Status::kWarn,
      .title = "Kernel launches take far longer than usual",
@@ -118,6 +127,9 @@ constexpr FindingSpec kSpecs[] = {
          "virtualised GPU are the usual causes. Small-kernel workloads (inference, "
          "communication) suffer first.",
      .commands = kLaunchCommands},
+};
+
+constexpr FindingSpec kMemtestFindings[] = {
     {.code = "bench.memtest.errors",
      .severity = Status::kFail,
      .title = "The GPU memory test found mismatches",
@@ -128,6 +140,17 @@ constexpr FindingSpec kSpecs[] = {
          "and the kernel log for retired pages; drain the GPU and have it repaired if the "
          "errors repeat.",
      .commands = kMemtestCommands},
+};
+
+constexpr FindingSpec kStressFindings[] = {
+    {.code = "bench.stress.low",
+     .severity = Status::kFail,
+     .title = "Throughput under sustained load is below the floor",
+     .remediation =
+         "Over the stress time the GPU's combined arithmetic and streaming throughput stayed "
+         "below the floor given for it. A GPU that starts fast and then slows down is limited by "
+         "power or cooling; check clocks, power and temperature during the stress.",
+     .commands = kStressCommands},
     {.code = "bench.stress.errors",
      .severity = Status::kFail,
      .title = "The GPU computed wrong results under sustained load",
@@ -137,23 +160,10 @@ constexpr FindingSpec kSpecs[] = {
          "delivery, cooling or marginal memory. Check the kernel log and the GPU's power and "
          "temperature during the stress, and drain the GPU if it repeats.",
      .commands = kStressCommands},
-    {.code = "bench.stress.low",
-     .severity = Status::kFail,
-     .title = "Throughput under sustained load is below the floor",
-     .remediation =
-         "Over the stress time the GPU's combined arithmetic and streaming throughput stayed "
-         "below the floor given for it. A GPU that starts fast and then slows down is limited by "
-         "power or cooling; check clocks, power and temperature during the stress.",
-     .commands = kStressCommands},
-    {.code = "bench.peer_bandwidth.low",
-     .severity = Status::kFail,
-     .title = "GPU-to-GPU bandwidth is below the floor",
-     .remediation =
-         "Copies between two GPUs run below the floor given for them. The GPUs may talk through "
-         "the host instead of their direct links (XGMI/NVLink disabled, peer access refused), "
-         "or a link is degraded. Compare the topology the driver reports with the machine's "
-         "wiring.",
-     .commands = kPeerCommands},
+};
+
+// Codes every family reports (bench_judge.cpp); bench.kernel.timeout is runtime.hip_devices'.
+constexpr FindingSpec kSharedFindings[] = {
     {.code = "bench.verify.failed",
      .severity = Status::kFail,
      .title = "A benchmark's result was wrong",
@@ -182,15 +192,6 @@ constexpr FindingSpec kSpecs[] = {
          "frequency changes on the host are the usual causes. Run it again on an idle node; a "
          "GPU that keeps varying under the stress should be looked at.",
      .commands = kUnstableCommands},
-    {.code = "bench.reference.missing",
-     .severity = Status::kInfo,
-     .title = "No datasheet figures for this GPU: benchmark results are reported, not judged",
-     .remediation =
-         "The GPU table (checks/data/amd_gpus.csv) holds no peak bandwidth or FLOP/s for this "
-         "GPU, so its figures are shown without a verdict. Give floors for it in a thresholds "
-         "file (absolute values with basis min/max, same format as "
-         "checks/data/bench_thresholds.csv) and pass it with --thresholds.",
-     .commands = kReferenceCommands},
     {.code = "bench.result.missing",
      .severity = Status::kUnknown,
      .title = "A benchmark was not measured",
@@ -199,43 +200,85 @@ constexpr FindingSpec kSpecs[] = {
          "helper does not know it (rocm-doctor and rocm-doctor-hip from different builds). Run "
          "the benchmarks again; install rocm-doctor and its helper together.",
      .commands = kMissingResultCommands},
-    {.code = "bench.helper.missing",
-     .severity = Status::kUnknown,
-     .title = "The benchmark helper is not installed",
-     .remediation =
-         "rocm-doctor-hip, which runs the benchmarks on the GPU, was not found, so nothing was "
-         "measured. It is installed with rocm-doctor when rocm-doctor is built with a HIP or "
-         "CUDA toolchain. Build it, or point ROCMDOC_HIP_HELPER at one.",
-     .commands = kHelperMissingCommands},
-    {.code = "bench.helper.crashed",
-     .severity = Status::kError,
-     .title = "The benchmark helper crashed",
-     .remediation =
-         "rocm-doctor-hip was killed by a signal while benchmarking, so what the GPU delivers is "
-         "unknown. A fault in the runtime, a GPU reset during a kernel, or the kernel's "
-         "out-of-memory killer are the usual causes; the kernel log and the helper's stderr "
-         "(evidence) tell which.",
-     .commands = kHelperCrashedCommands},
-    {.code = "bench.helper.failed",
-     .severity = Status::kError,
-     .title = "The benchmark helper gave no usable answer",
-     .remediation =
-         "rocm-doctor-hip could not be started, exited with an error, printed something other "
-         "than its benchmark JSON, or its runtime could not open the GPU. Exit status 127 means "
-         "the dynamic loader could not find the HIP runtime; a usage error or another JSON "
-         "format means rocm-doctor and rocm-doctor-hip come from different builds.",
-     .commands = kHelperFailedCommands},
-    {.code = "bench.run.interrupted",
-     .severity = Status::kInfo,
-     .title = "The benchmarks were interrupted",
-     .remediation =
-         "Ctrl-C (or SIGTERM) stopped the benchmarks: the helper finished the kernel it was "
-         "running, freed the GPU memory and reported what it had measured. Benchmarks that did "
-         "not run are reported as not measured; run them again to judge them.",
-     .commands = {}},
 };
 
-ROCMDOC_REGISTER_FINDINGS(kSpecs);
+ROCMDOC_REGISTER_FINDINGS(kSharedFindings);
+
+// The family's benchmarks, as the helper names them.
+constexpr std::string_view kMemory[] = {"memory.copy", "memory.scale", "memory.add", "memory.triad",
+                                        "memory.dot"};
+constexpr std::string_view kHost[] = {"host.h2d_pinned", "host.d2h_pinned", "host.bidir_pinned",
+                                      "host.h2d_pageable", "host.d2h_pageable"};
+constexpr std::string_view kPeer[] = {"peer.copy", "peer.kernel_copy"};
+constexpr std::string_view kCompute[] = {"compute.fp32_fma", "compute.fp16_fma",
+                                         "compute.bf16_fma"};
+constexpr std::string_view kLaunch[] = {"launch.enqueue", "launch.roundtrip", "launch.throughput"};
+constexpr std::string_view kMemtest[] = {"memtest.address", "memtest.moving_inversions",
+                                         "memtest.random"};
+constexpr std::string_view kStress[] = {"stress.mixed"};
+
+struct Family {
+  bench::FamilySpec spec;
+  std::string_view title;
+  std::span<const FindingSpec> findings;
+};
+
+constexpr Family kFamilies[] = {
+    // Device-memory bandwidth (STREAM copy, scale, add, triad and a two-stage dot; read + write
+    // bytes counted) against the floor for this GPU model.
+    {{"bench.memory", "memory", kMemory, "bench.memory_bandwidth.low"},
+     "Memory bandwidth",
+     kMemoryFindings},
+    // Pinned and pageable copies between host memory and the GPU, each direction and both at
+    // once; pinned ones against the floor for the GPU's PCIe link (pageable ones depend on the
+    // host's memory and CPU: reported, not judged).
+    {{"bench.host_link", "host", kHost, "bench.host_bandwidth.low"},
+     "Host link bandwidth",
+     kHostFindings},
+    // Copies between GPUs (copy engine and kernel); skipped with one GPU. No built-in floor:
+    // figures reported, judged only against rows of a --thresholds file.
+    {{"bench.peer", "peer", kPeer, "bench.peer_bandwidth.low"}, "Peer bandwidth", kPeerFindings},
+    // FP32 (and FP16/BF16) vector FMA loops, with the instruction path the helper used; FP32
+    // against the datasheet peak for this GPU model.
+    {{"bench.compute", "compute", kCompute, "bench.compute.low"},
+     "Compute throughput",
+     kComputeFindings},
+    // The cost of queuing an empty kernel, a launch + synchronize round trip, and back-to-back
+    // launch throughput, against ceilings no healthy host reaches.
+    {{"bench.launch", "launch", kLaunch, "bench.launch_latency.high"},
+     "Kernel launch",
+     kLaunchFindings},
+    // Own-address, moving-inversions and random-pattern tests over a slice of free GPU memory
+    // (most of it at the stress level); zero mismatches to pass, first bad addresses as evidence.
+    {{"bench.memtest", "memtest", kMemtest, "bench.memtest.errors"},
+     "Memory test",
+     kMemtestFindings},
+    // Arithmetic and streaming together for the level's stress time (0 s at quick: skipped),
+    // judged on errors and on the stability of its throughput.
+    {{"bench.stress", "stress", kStress, "bench.stress.low"}, "Stress", kStressFindings},
+};
+
+// One CheckInfo and one run function per row, registered like any other check.
+template <std::size_t I>
+constexpr CheckInfo kInfo{.id = kFamilies[I].spec.check_id,
+                          .layer = Layer::kBenchmarks,
+                          .title = kFamilies[I].title,
+                          .prerequisites = bench::kFamilyPrerequisites,
+                          .cost = Cost::kBenchmark,
+                          .deadline = bench::kCheckDeadline,
+                          .findings = kFamilies[I].findings};
+
+template <std::size_t I>
+CheckOutcome Run(const CheckContext& ctx) {
+  return bench::JudgeFamily(ctx, kFamilies[I].spec);
+}
+
+template <std::size_t... I>
+std::array<CheckRegistrar, sizeof...(I)> RegisterAll(std::index_sequence<I...>) {
+  return {CheckRegistrar(kInfo<I>, &Run<I>)...};
+}
+
+const auto kRegistrars = RegisterAll(std::make_index_sequence<std::size(kFamilies)>());
 
 }  // namespace
 }  // namespace rocm_doctor
