@@ -9,7 +9,7 @@ a PyTorch install added, and a recording of the framework probe:
   bundles as empty stand-ins - except libtorch_hip.so, a tiny ELF64 file whose .hip_fatbin
   section holds a real clang offload bundle naming the wheel's gfx targets (write_hip_library),
   read by the doctor exactly like a real one - and the Tensile file names of the bundled rocBLAS;
-- .rocm-doctor/probes/python-torch-<n>.json: src/collect/framework_probe.py run on the build
+- .rocm-doctor/probes/python-torch-<n>.json: src/collect/frameworks/framework_probe.py run on the build
   host by /usr/bin/python3 against the stand-in torch of tests/fixtures/frameworks/standins,
   configured with the answers of the story. sys.executable and the Python version in the report
   are then set to the machine's interpreter, the wall time rounded, and the probe's argv shows
@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROBE = os.path.join(REPO, "src", "collect", "framework_probe.py")
+PROBE = os.path.join(REPO, "src", "collect", "frameworks", "framework_probe.py")
 STANDINS = os.path.join(REPO, "tests", "fixtures", "frameworks", "standins")
 
 # The targets of a PyTorch ROCm 6.2 wheel: the PYTORCH_ROCM_ARCH list of PyTorch's CI
@@ -225,7 +225,7 @@ def readme(name, summary, base, added, conclusion, expect):
     return (f"# {name}\n\n{summary}\n\n## Sources\n\nBuilt by `tools/make_framework_machines.py` "
             f"from `{base}` (a copy; see its README for the sysfs sources). The PyTorch files "
             "are written by the script in the formats PyTorch's packaging uses; the probe "
-            "recording is src/collect/framework_probe.py run against the stand-in torch of "
+            "recording is src/collect/frameworks/framework_probe.py run against the stand-in torch of "
             "tests/fixtures/frameworks/standins (the script's docstring says what is adjusted "
             f"after).\n\n## Added (and why)\n\n{added}\n\n## What the doctor must conclude\n\n"
             f"{conclusion}\n\n`EXPECT`:\n\n```\n{expect}```\n")

@@ -3,7 +3,7 @@
 
 Usage: tools/make_gpu_table.py INPUT.csv OUTPUT.csv
 
-Keeps the columns GpuTable::Parse reads (src/collect/gpu_table.cpp) and normalises them:
+Keeps the columns GpuTable::Parse reads (src/knowledge/gpu_table.cpp) and normalises them:
   name          product_name_libdrm, else product_name_gpuopen without "(TM)"
   architecture  architecture, else hw_generation ("GFX11", "CDNA3", ...)
   apu           "yes"/"no"; when the input's apu is empty, LLVM's dGPU/APU column decides

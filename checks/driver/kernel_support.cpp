@@ -2,14 +2,14 @@
 // release lists (checks/data/rocm_kernels.csv, kind os; rules in checks/data/SUPPORT-MATRIX.md)?
 // AMD validates each release on the distribution versions and kernel series of its compatibility
 // matrix; anything else is "not validated", not broken, so this warns and never fails.
-#include "collect/kernel_support.h"
+#include "knowledge/kernel_support.h"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "collect/support_matrix.h"
-#include "collect/sysfs_parse.h"
+#include "knowledge/support_matrix.h"
+#include "collect/common/sysfs_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 

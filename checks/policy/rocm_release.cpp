@@ -1,7 +1,7 @@
 // policy.rocm_release: the ROCm release programs use is inside the policy's [rocm] range.
 #include <string>
 
-#include "collect/support_matrix.h"
+#include "knowledge/support_matrix.h"
 #include "policy_gpu.h"
 #include "rocm_doctor/facts/rocm.h"
 

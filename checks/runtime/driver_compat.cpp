@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "../driver/amdgpu_module_info.h"
-#include "collect/kernel_support.h"
-#include "collect/support_matrix.h"
+#include "knowledge/kernel_support.h"
+#include "knowledge/support_matrix.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "collect/env_parse.h"
-#include "collect/support_matrix.h"
+#include "collect/runtime_env/env_parse.h"
+#include "knowledge/support_matrix.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/runtime_env.h"

@@ -1,5 +1,5 @@
 // rocm-doctor probe-load LIB... (hidden): dlopen()s each library in this process and prints
-// what happened as JSON (src/collect/rocm_probe_load_parse.h). The doctor runs it as a child
+// what happened as JSON (src/collect/rocm/rocm_probe_load_parse.h). The doctor runs it as a child
 // through the command runner, so a library whose constructors crash or hang kills the child,
 // never the doctor (DESIGN rule 1).
 #include <cstdlib>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "collect/rocm_probe_load_parse.h"
+#include "collect/rocm/rocm_probe_load_parse.h"
 #include "system/dynamic_library.h"
 
 namespace rocm_doctor::cli {

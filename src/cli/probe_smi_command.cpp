@@ -1,5 +1,5 @@
 // rocm-doctor probe-smi LIB... (hidden): loads the first library that dlopen()s, asks rocm-smi-lib
-// what it sees and prints the JSON of src/collect/rocm_smi_json.h. The doctor runs it as a child
+// what it sees and prints the JSON of src/collect/rocm_smi/rocm_smi_json.h. The doctor runs it as a child
 // through the command runner (probe "rocm-smi"), so an rsmi_init that hangs or crashes kills the
 // child, never the doctor (DESIGN rule 1).
 #include <cstdlib>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "collect/rocm_smi_json.h"
-#include "collect/rocm_smi_probe.h"
+#include "collect/rocm_smi/rocm_smi_json.h"
+#include "collect/rocm_smi/rocm_smi_probe.h"
 #include "hip/json_stdout.h"
 
 namespace rocm_doctor::cli {

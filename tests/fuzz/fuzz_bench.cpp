@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/hip_bench_parse.h"
+#include "collect/bench/hip_bench_parse.h"
 #include "fuzz_input.h"
 #include "rocm_doctor/bench_thresholds.h"
 

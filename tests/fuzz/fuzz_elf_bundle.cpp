@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "collect/elf_reader.h"
-#include "collect/offload_bundle.h"
+#include "collect/libraries/elf_reader.h"
+#include "collect/libraries/offload_bundle.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

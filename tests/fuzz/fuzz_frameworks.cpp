@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/framework_parse.h"
-#include "collect/framework_probe_parse.h"
-#include "collect/python_parse.h"
+#include "collect/frameworks/framework_parse.h"
+#include "collect/frameworks/framework_probe_parse.h"
+#include "collect/python/python_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

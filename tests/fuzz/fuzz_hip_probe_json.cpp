@@ -2,7 +2,7 @@
 // collector applies to output it cannot parse.
 #include <cstdint>
 
-#include "collect/hip_probe_parse.h"
+#include "collect/hip_probe/hip_probe_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/kernel_log_parse.h"
+#include "collect/kernel/kernel_log_parse.h"
 #include "fuzz_input.h"
 #include "rocm_doctor/fact_store.h"
 #include "support/fake_system_view.h"

@@ -2,7 +2,7 @@
 // continuations and comments.
 #include <cstdint>
 
-#include "collect/modprobe_parse.h"
+#include "collect/kernel/modprobe_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

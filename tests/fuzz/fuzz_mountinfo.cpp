@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/mountinfo_parse.h"
+#include "collect/storage/mountinfo_parse.h"
 #include "fuzz_input.h"
 #include "rocm_doctor/facts/storage.h"
 #include "rocm_doctor/paths.h"

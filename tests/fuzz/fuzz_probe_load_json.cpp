@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "collect/rocm_probe_load_parse.h"
+#include "collect/rocm/rocm_probe_load_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

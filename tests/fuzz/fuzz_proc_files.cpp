@@ -3,10 +3,10 @@
 // WSL and hypervisors apart (cgroup, mountinfo, environ, uid_map, version, cpuinfo, DMI).
 #include <cstdint>
 
-#include "collect/cmdline_parse.h"
-#include "collect/kernel_modules_parse.h"
-#include "collect/meminfo_parse.h"
-#include "collect/platform_parse.h"
+#include "collect/kernel/cmdline_parse.h"
+#include "collect/kernel/kernel_modules_parse.h"
+#include "collect/host/meminfo_parse.h"
+#include "collect/platform/platform_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

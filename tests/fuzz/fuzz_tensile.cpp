@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "collect/tensile_parse.h"
+#include "collect/libraries/tensile_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/rocm_version_parse.h"
+#include "collect/rocm/rocm_version_parse.h"
 #include "fuzz_input.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/facts/rocm.h"

@@ -3,7 +3,7 @@
 // `rocm-doctor-hip --bench` (JSON: docs/hip-helper.md "Benchmarks"; the doctor's side:
 // docs/benchmarks.md) in a child process with a deadline per level, once per GPU, or its recordings
 // `.rocm-doctor/probes/hip-bench*.json` in replay. Collected by
-// src/collect/hip_bench_collector.cpp; the bench.* checks ask for
+// src/collect/bench/hip_bench_collector.cpp; the bench.* checks ask for
 // ctx.facts.Get<BenchFacts>(request). Measuring is not judging (DESIGN rule 10): the floors
 // come from include/rocm_doctor/bench_thresholds.h.
 #include <cstdint>
@@ -81,7 +81,7 @@ struct BenchDevice {
   std::string BaseArch() const;  // "gfx942" from "gfx942:sramecc+:xnack-"
 };
 
-// The helper's JSON (format 1), validated by src/collect/hip_bench_parse.cpp.
+// The helper's JSON (format 1), validated by src/collect/bench/hip_bench_parse.cpp.
 struct BenchReport {
   int format_version = 0;
   std::string backend;  // "hip" or "cuda"

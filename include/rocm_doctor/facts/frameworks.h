@@ -121,7 +121,7 @@ struct TorchTargetFacts {
 template <>
 TorchTargetFacts CollectFacts<TorchTargetFacts>(const SystemView& view);
 
-// --- The live probe: src/collect/framework_probe.py run as `<python> -c <text> <framework>`.
+// --- The live probe: src/collect/frameworks/framework_probe.py run as `<python> -c <text> <framework>`.
 inline constexpr int kFrameworkProbeFormat = 1;
 
 struct ProbeError {
@@ -146,7 +146,7 @@ struct ProbeOp {
   bool ok() const { return !error && result && *result == expected; }
 };
 
-// What the probe printed, validated (src/collect/framework_probe_parse.cpp).
+// What the probe printed, validated (src/collect/frameworks/framework_probe_parse.cpp).
 struct FrameworkProbeReport {
   int format = 0;
   std::string framework;

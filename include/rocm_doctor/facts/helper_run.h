@@ -1,7 +1,7 @@
 #pragma once
 // How a run of the GPU helper rocm-doctor-hip ended, whatever it was asked (--probe, --bench):
 // the part of judging a child process that every helper collector shares
-// (src/collect/helper_run.cpp). The collector then parses stdout and sets kOk or kBadOutput.
+// (src/collect/common/helper_run.cpp). The collector then parses stdout and sets kOk or kBadOutput.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -2,7 +2,7 @@
 // What the HIP runtime itself says about the GPUs: the result of running the probe helper
 // `rocm-doctor-hip --probe` (docs/hip-helper.md, JSON format 1) in a child process with a deadline,
 // or its recording `.rocm-doctor/probes/hip-probe.json` in replay (docs/probes.md).
-// Collected by src/collect/hip_probe_collector.cpp; checks use ctx.facts.Get<HipProbeFacts>().
+// Collected by src/collect/hip_probe/hip_probe_collector.cpp; checks use ctx.facts.Get<HipProbeFacts>().
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,7 +61,7 @@ struct HipDevice {
   std::string BaseArch() const;
 };
 
-// The helper's JSON, validated (src/collect/hip_probe_parse.cpp).
+// The helper's JSON, validated (src/collect/hip_probe/hip_probe_parse.cpp).
 struct HipProbeReport {
   int format_version = 0;
   std::string backend;               // "hip" or "cuda": the runtime the helper was built against

@@ -5,7 +5,7 @@
 // never reads a library's hundreds of MB:
 //   ctx.facts.Get<LibraryFacts>()     file names, versions, Tensile directories (cheap)
 //   ctx.facts.Get<CodeObjectFacts>()  .hip_fatbin offload bundles of each library (reads ELFs)
-// Collected by src/collect/library_collector.cpp.
+// Collected by src/collect/libraries/library_collector.cpp.
 #include <cstddef>
 #include <cstdint>
 #include <optional>

@@ -3,7 +3,7 @@
 // found from files only (no interpreter is started): $VIRTUAL_ENV, $CONDA_PREFIX, python3 and
 // python on $PATH (a pyenv shim is followed through pyenv's version files, as `pyenv which`
 // does), /usr/bin/python3, and the user's other pyenv versions and conda environments.
-// Collected by src/collect/python_collector.cpp; checks use ctx.facts.Get<PythonFacts>() (or
+// Collected by src/collect/python/python_collector.cpp; checks use ctx.facts.Get<PythonFacts>() (or
 // FrameworkFacts::python, which holds the same).
 #include <cstddef>
 #include <string>

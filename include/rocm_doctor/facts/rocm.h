@@ -2,7 +2,7 @@
 // The ROCm userspace installs on a host: /opt/rocm-X.Y.Z (and where /opt/rocm points),
 // ROCM_PATH / HIP_PATH, distribution packages under /usr (Debian ships ROCm 5.2.3 in
 // /usr/lib/x86_64-linux-gnu), and what LD_LIBRARY_PATH would make the loader pick.
-// Collected by src/collect/rocm_collector.cpp; checks use ctx.facts.Get<RocmFacts>().
+// Collected by src/collect/rocm/rocm_collector.cpp; checks use ctx.facts.Get<RocmFacts>().
 #include <string>
 #include <vector>
 

@@ -5,7 +5,7 @@
 // prints JSON (docs/probes.md "rocm-smi"). The doctor runs it as a child process (probe
 // "rocm-smi"), so an rsmi_init that hangs or crashes takes the child; capture records it and
 // replay reads .rocm-doctor/probes/rocm-smi.json.
-// Collected by src/collect/rocm_smi_collector.cpp; checks use ctx.facts.Get<RocmSmiFacts>().
+// Collected by src/collect/rocm_smi/rocm_smi_collector.cpp; checks use ctx.facts.Get<RocmSmiFacts>().
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -56,7 +56,7 @@ struct RsmiDevice {
   std::map<std::string, std::string> errors;
 };
 
-// The probe's JSON, validated (src/collect/rocm_smi_json.cpp).
+// The probe's JSON, validated (src/collect/rocm_smi/rocm_smi_json.cpp).
 struct RocmSmiReport {
   int format_version = 0;
   std::vector<RsmiLoadAttempt> attempts;       // in order; stops at the first that loaded

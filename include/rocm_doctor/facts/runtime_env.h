@@ -5,7 +5,7 @@
 // the tuning/debug variables that change behaviour. Semantics: /work/shared/data/failure-modes.md
 // "Key facts" and "Environment variables that matter". On a live host this is the doctor's own
 // environment; in a machine directory, machine.json "env".
-// Collected by src/collect/runtime_env_collector.cpp; checks use ctx.facts.Get<RuntimeEnvFacts>().
+// Collected by src/collect/runtime_env/runtime_env_collector.cpp; checks use ctx.facts.Get<RuntimeEnvFacts>().
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,7 +50,7 @@ struct RuntimeEnvFacts {
   std::optional<GfxOverride> gfx_override;      // the global one
   std::vector<GfxOverride> node_gfx_overrides;  // per-node ones, sorted by node
   std::optional<EnvSetting> hip_platform;
-  // The tuning/debug variables of kInformationalVariables (src/collect/env_parse.h) that are
+  // The tuning/debug variables of kInformationalVariables (src/collect/runtime_env/env_parse.h) that are
   // set, in that table's order.
   std::vector<EnvSetting> informational;
 

@@ -3,7 +3,7 @@
 // caches a user set (HF_HOME, HF_HUB_CACHE, HF_DATASETS_CACHE, TORCH_HOME, XDG_CACHE_HOME,
 // ~/.cache/huggingface), the mount of each (/proc/self/mountinfo), whether that is a network
 // filesystem, whether its disk is rotational (/sys/dev/block/MAJ:MIN -> .../queue/rotational)
-// and its free space (SystemView::StatFs). Collected by src/collect/storage_collector.cpp;
+// and its free space (SystemView::StatFs). Collected by src/collect/storage/storage_collector.cpp;
 // checks use ctx.facts.Get<StorageFacts>().
 #include <cstdint>
 #include <optional>

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "checks/bench/bench_json.h"
-#include "collect/hip_bench_parse.h"
+#include "collect/bench/hip_bench_parse.h"
 #include "support/check_harness.h"
 
 namespace rocm_doctor::testing {

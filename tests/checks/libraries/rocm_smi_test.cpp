@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "checks/platform/platform_fixture.h"
-#include "collect/rocm_smi_abi.h"
-#include "collect/rocm_smi_json.h"
+#include "collect/rocm_smi/rocm_smi_abi.h"
+#include "collect/rocm_smi/rocm_smi_json.h"
 #include "support/check_harness.h"
 #include "unit/collect/rocm/rocm_fixture.h"
 

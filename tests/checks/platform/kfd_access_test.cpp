@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "checks/platform/platform_fixture.h"
-#include "collect/node_access.h"
+#include "collect/device_nodes/node_access.h"
 #include "support/check_harness.h"
 
 namespace rocm_doctor::testing {

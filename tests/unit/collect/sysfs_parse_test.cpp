@@ -1,4 +1,4 @@
-#include "collect/sysfs_parse.h"
+#include "collect/common/sysfs_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "collect/hip_bench_parse.h"
+#include "collect/bench/hip_bench_parse.h"
 #include "hip/json_writer.h"
 
 namespace rocm_doctor::hip_helper {

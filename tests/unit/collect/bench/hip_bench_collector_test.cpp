@@ -1,6 +1,6 @@
 // CollectHipBench: one run per device with its recording name, every way a run can end (shared
 // with the probe: helper_run.cpp), the deadline per level, and the progress lines of a real child.
-#include "collect/hip_bench_collector.h"
+#include "collect/bench/hip_bench_collector.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,6 +1,6 @@
 // ParseHipBenchJson: the contract's format parses field by field; hostile or foreign input is
 // rejected with the JSON path of the first problem.
-#include "collect/hip_bench_parse.h"
+#include "collect/bench/hip_bench_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "collect/cmdline_parse.h"
+#include "collect/kernel/cmdline_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "collect/kernel_log_parse.h"
+#include "collect/kernel/kernel_log_parse.h"
 
 #include <gtest/gtest.h>
 

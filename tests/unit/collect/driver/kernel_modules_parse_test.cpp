@@ -1,4 +1,4 @@
-#include "collect/kernel_modules_parse.h"
+#include "collect/kernel/kernel_modules_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "collect/modprobe_parse.h"
+#include "collect/kernel/modprobe_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "collect/secure_boot_parse.h"
+#include "collect/kernel/secure_boot_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // SupportMatrix: parsing (hostile rows), the patch-release fallback of SUPPORT-MATRIX.md, the
 // embedded data, and which install's release counts.
-#include "collect/support_matrix.h"
+#include "knowledge/support_matrix.h"
 
 #include <gtest/gtest.h>
 

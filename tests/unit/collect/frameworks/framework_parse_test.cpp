@@ -1,6 +1,6 @@
 // The parsers of framework files: version modules, METADATA, dist-info names, local version
 // labels, TensorFlow's build_info.py and JAX plugin names - real texts first, then hostile ones.
-#include "collect/framework_parse.h"
+#include "collect/frameworks/framework_parse.h"
 
 #include <gtest/gtest.h>
 

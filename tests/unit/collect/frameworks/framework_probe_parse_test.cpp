@@ -1,6 +1,6 @@
 // The probe output parser: stage lines and the report line, with every type error named by its
 // JSON path, bounds on hostile recordings, and the format version.
-#include "collect/framework_probe_parse.h"
+#include "collect/frameworks/framework_probe_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The probe script itself (src/collect/framework_probe.py, as embedded), run for real by
+// The probe script itself (src/collect/frameworks/framework_probe.py, as embedded), run for real by
 // /usr/bin/python3 against the stand-in packages of tests/fixtures/frameworks/standins: every
 // framework's path, an import that raises, one that crashes, a kernel that fails - and its
 // output parsed by the doctor's parser.
@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "collect/framework_probe_parse.h"
+#include "collect/frameworks/framework_probe_parse.h"
 #include "system/command_runner.h"
 #include "system/temp_dir.h"
 

@@ -1,6 +1,6 @@
 // The parsers of which-Python files: pyvenv.cfg, pyenv version files and shims, $PATH, version
 // names - with hostile input (empty, CRLF, comments, NUL bytes, escapes out of versions/).
-#include "collect/python_parse.h"
+#include "collect/python/python_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -4,9 +4,9 @@
 #include <optional>
 #include <string>
 
-#include "collect/gpu_table_parse.h"
-#include "collect/meminfo_parse.h"
-#include "collect/pci_parse.h"
+#include "knowledge/gpu_table_parse.h"
+#include "collect/host/meminfo_parse.h"
+#include "collect/pci/pci_parse.h"
 
 namespace rocm_doctor {
 namespace {

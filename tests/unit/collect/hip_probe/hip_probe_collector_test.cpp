@@ -1,5 +1,5 @@
 // CollectHipProbe: every way the helper can end (docs/hip-helper.md "How the doctor runs it").
-#include "collect/hip_probe_collector.h"
+#include "collect/hip_probe/hip_probe_collector.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // ParseHipProbeJson: the helper's real outputs (docs/hip-helper.md) and hostile input.
-#include "collect/hip_probe_parse.h"
+#include "collect/hip_probe/hip_probe_parse.h"
 
 #include <gtest/gtest.h>
 

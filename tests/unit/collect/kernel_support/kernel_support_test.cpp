@@ -1,7 +1,7 @@
 // kernel_support: os-release versions against matrix rows, kernel series, driver series of DKMS
 // module versions (real rows of checks/data/rocm_kernels.csv) and their place among kmd_compat
 // series; hostile and odd inputs included.
-#include "collect/kernel_support.h"
+#include "knowledge/kernel_support.h"
 
 #include <gtest/gtest.h>
 

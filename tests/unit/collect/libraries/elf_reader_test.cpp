@@ -1,5 +1,5 @@
 // elf_reader: section lookup on built images and hostile headers.
-#include "collect/elf_reader.h"
+#include "collect/libraries/elf_reader.h"
 
 #include <gtest/gtest.h>
 

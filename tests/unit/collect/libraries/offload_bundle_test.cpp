@@ -1,6 +1,6 @@
 // offload_bundle: bundle headers, target ids, walks over .hip_fatbin, hostile bundles, and the
 // code-object match rule (facts/libraries.h).
-#include "collect/offload_bundle.h"
+#include "collect/libraries/offload_bundle.h"
 
 #include <gtest/gtest.h>
 

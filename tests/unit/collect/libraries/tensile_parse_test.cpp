@@ -1,5 +1,5 @@
 // tensile_parse: gfx targets from Tensile file names (rocBLAS 5.x/6.x, hipBLASLt, pre-5 layouts).
-#include "collect/tensile_parse.h"
+#include "collect/libraries/tensile_parse.h"
 
 #include <gtest/gtest.h>
 

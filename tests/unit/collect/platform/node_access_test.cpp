@@ -1,5 +1,5 @@
 // EvaluateAccess: the open(O_RDWR) rule, table-driven; /etc/group membership.
-#include "collect/node_access.h"
+#include "collect/device_nodes/node_access.h"
 
 #include <gtest/gtest.h>
 

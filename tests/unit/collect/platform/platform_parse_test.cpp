@@ -1,5 +1,5 @@
 // Platform detection parsers, table-driven with real lines.
-#include "collect/platform_parse.h"
+#include "collect/platform/platform_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The JSON of `rocm-doctor probe-load`: round trip and hostile output.
-#include "collect/rocm_probe_load_parse.h"
+#include "collect/rocm/rocm_probe_load_parse.h"
 
 #include <gtest/gtest.h>
 

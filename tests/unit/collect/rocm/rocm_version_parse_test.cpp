@@ -1,5 +1,5 @@
 // Version text of ROCm installs: table-driven, hostile input included.
-#include "collect/rocm_version_parse.h"
+#include "collect/rocm/rocm_version_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// The ABI the probe declares for itself (src/collect/rocm_smi_abi.h): status names, BDFID
+// The ABI the probe declares for itself (src/collect/rocm_smi/rocm_smi_abi.h): status names, BDFID
 // decoding and, where rocm-smi-lib's own header is installed (Debian librocm-smi-dev), every
 // value and size the probe relies on, compared with that header.
-#include "collect/rocm_smi_abi.h"
+#include "collect/rocm_smi/rocm_smi_abi.h"
 
 #include <gtest/gtest.h>
 

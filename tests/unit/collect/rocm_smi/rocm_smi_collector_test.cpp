@@ -2,7 +2,7 @@
 // child's end (exit, crash, hang, spawn failure, bad JSON, no recording) becomes a state.
 #include <gtest/gtest.h>
 
-#include "collect/rocm_smi_json.h"
+#include "collect/rocm_smi/rocm_smi_json.h"
 #include "rocm_doctor/facts/rocm_smi.h"
 #include "unit/collect/rocm/rocm_fixture.h"
 

@@ -1,4 +1,4 @@
-#include "collect/filesystem_types.h"
+#include "collect/storage/filesystem_types.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "collect/mountinfo_parse.h"
+#include "collect/storage/mountinfo_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "collect/dpkg_parse.h"
+#include "collect/tools/dpkg_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,181 @@
+// CollectKfd: the KFD topology under /sys/class/kfd/kfd/topology (kfd_topology.c, uapi
+// kfd_sysfs.h). Unreadable parts are kept with their reason: the properties of a GPU that the
+// device cgroup does not permit return EPERM (kfd_devcgroup_check_permission), which is how a
+// container sees the host's other GPUs.
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <tuple>
+
+#include "collect/common/sysfs_parse.h"
+#include "collect/common/sysfs_reader.h"
+#include "rocm_doctor/fact_store.h"
+#include "rocm_doctor/paths.h"
+
+namespace rocm_doctor {
+namespace {
+
+// Per node; the densest real node (MI300X CPX) has 63 io_links and 80 caches.
+constexpr std::size_t kMaxLinksPerNode = 1024;
+constexpr std::size_t kMaxBanksPerNode = 256;
+
+std::string ReadError(const FileContent& file) {
+  std::string why(ToString(file.status));
+  if (!file.error.empty()) why += ": " + file.error;
+  return why;
+}
+
+// Numeric entries of a directory, sorted by value (nodes/10 after nodes/9), at most `limit`.
+std::vector<std::pair<int, std::string>> NumericEntries(const DirListing& listing,
+                                                        std::size_t limit) {
+  std::vector<std::pair<int, std::string>> out;
+  for (const std::string& name : listing.names) {
+    auto index = parse::UInt(name);
+    if (!index || *index > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) continue;
+    out.emplace_back(static_cast<int>(*index), name);
+  }
+  std::sort(out.begin(), out.end());
+  if (out.size() > limit) out.resize(limit);
+  return out;
+}
+
+// Reads a "key value" properties file. nullopt + `error` when unreadable or without any pair.
+std::optional<std::map<std::string, std::uint64_t>> ReadProperties(const SystemView& view,
+                                                                   const std::string& path,
+                                                                   std::string& error) {
+  FileContent file = view.ReadFile(path, kAttributeLimit);
+  if (!file.ok()) {
+    error = ReadError(file);
+    return std::nullopt;
+  }
+  if (file.truncated) {
+    error = "properties larger than 64 KiB";
+    return std::nullopt;
+  }
+  auto props = parse::KeyValueLines(parse::Trim(file.data));
+  if (props.empty()) {
+    error = "no 'key value' lines in '" + parse::Printable(parse::Trim(file.data), 60) + "'";
+    return std::nullopt;
+  }
+  return props;
+}
+
+template <class T>
+Fact<T> PropertyFact(const std::map<std::string, std::uint64_t>& props, const std::string& key,
+                     const std::string& source) {
+  auto it = props.find(key);
+  if (it == props.end()) return Fact<T>::Unknown(source, "no '" + key + "' line");
+  if (it->second > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+    return Fact<T>::Unknown(source, "'" + key + "' out of range: " + std::to_string(it->second));
+  }
+  return Fact<T>::Known(static_cast<T>(it->second), source);
+}
+
+std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir) {
+  std::vector<KfdIoLink> links;
+  DirListing listing = view.ListDir(dir);
+  if (!listing.ok()) return links;  // no io_links/ (old kernels have no p2p_links/)
+  for (const auto& [index, name] : NumericEntries(listing, kMaxLinksPerNode)) {
+    KfdIoLink link;
+    link.index = index;
+    link.source = JoinPath(JoinPath(dir, name), "properties");
+    std::string error;
+    auto props = ReadProperties(view, link.source, error);
+    if (!props) {
+      link.type = Fact<int>::Unknown(link.source, error);
+      link.node_from = Fact<int>::Unknown(link.source, error);
+      link.node_to = Fact<int>::Unknown(link.source, error);
+      link.flags = Fact<std::uint32_t>::Unknown(link.source, error);
+      link.max_bandwidth_mbs = Fact<std::uint64_t>::Unknown(link.source, error);
+    } else {
+      link.type = PropertyFact<int>(*props, "type", link.source);
+      link.node_from = PropertyFact<int>(*props, "node_from", link.source);
+      link.node_to = PropertyFact<int>(*props, "node_to", link.source);
+      link.flags = PropertyFact<std::uint32_t>(*props, "flags", link.source);
+      link.max_bandwidth_mbs = PropertyFact<std::uint64_t>(*props, "max_bandwidth", link.source);
+    }
+    links.push_back(std::move(link));
+  }
+  return links;
+}
+
+// Sum of the VRAM heaps (HSA_HEAPTYPE_FRAME_BUFFER_PUBLIC = 1, _PRIVATE = 2), saturating.
+std::uint64_t ReadVram(const SystemView& view, const std::string& dir) {
+  std::uint64_t total = 0;
+  DirListing listing = view.ListDir(dir);
+  if (!listing.ok()) return 0;
+  for (const auto& [index, name] : NumericEntries(listing, kMaxBanksPerNode)) {
+    std::string error;
+    auto props = ReadProperties(view, JoinPath(JoinPath(dir, name), "properties"), error);
+    if (!props) continue;
+    auto heap = props->find("heap_type");
+    auto size = props->find("size_in_bytes");
+    if (heap == props->end() || size == props->end()) continue;
+    if (heap->second != 1 && heap->second != 2) continue;
+    std::uint64_t room = std::numeric_limits<std::uint64_t>::max() - total;
+    total += std::min(room, size->second);
+  }
+  return total;
+}
+
+KfdNode ReadNode(const SystemView& view, int index, const std::string& dir) {
+  KfdNode node;
+  node.index = index;
+  node.source = JoinPath(dir, "properties");
+  if (auto props = ReadProperties(view, node.source, node.error)) node.properties = *props;
+  node.name = ReadText(view, JoinPath(dir, "name"));
+  node.gpu_id = ReadUInt(view, JoinPath(dir, "gpu_id"));
+  node.io_links = ReadLinks(view, JoinPath(dir, "io_links"));
+  node.p2p_links = ReadLinks(view, JoinPath(dir, "p2p_links"));
+  node.vram_bytes = ReadVram(view, JoinPath(dir, "mem_banks"));
+  return node;
+}
+
+// Nodes of one physical device share domain, location_id without the function bits, device_id
+// and unique_id (all 8 CPX partitions of an MI300X print the same unique_id).
+void CountDeviceNodes(std::vector<KfdNode>& nodes) {
+  using Key = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t>;
+  auto key_of = [](const KfdNode& n) -> std::optional<Key> {
+    auto location = n.Get("location_id");
+    if (!n.IsGpu() || !location) return std::nullopt;
+    return Key{n.Get("domain").value_or(0), *location & ~std::uint64_t{7},
+               n.Get("device_id").value_or(0), n.Get("unique_id").value_or(0)};
+  };
+  std::map<Key, std::uint32_t> counts;
+  for (const KfdNode& n : nodes) {
+    if (auto key = key_of(n)) ++counts[*key];
+  }
+  for (KfdNode& n : nodes) {
+    if (auto key = key_of(n)) n.device_node_count = counts[*key];
+  }
+}
+
+}  // namespace
+
+KfdTopology CollectKfd(const SystemView& view) {
+  KfdTopology topo;
+  topo.source = std::string(paths::kKfdTopology);
+  topo.kfd_class_present = Exists(view, paths::kKfdClass);
+  topo.dev = ReadText(view, JoinPath(paths::kKfdClass, "dev"));
+  topo.present = Exists(view, paths::kKfdTopology);
+  if (!topo.present) return topo;
+  topo.generation_id = ReadUInt(view, JoinPath(paths::kKfdTopology, "generation_id"));
+
+  DirListing listing = view.ListDir(paths::kKfdTopologyNodes);
+  if (!listing.ok()) {
+    topo.error =
+        std::string(paths::kKfdTopologyNodes) + ": " + std::string(ToString(listing.status));
+    if (!listing.error.empty()) topo.error += ": " + listing.error;
+    return topo;
+  }
+  auto entries = NumericEntries(listing, std::numeric_limits<std::size_t>::max());
+  topo.nodes_listed = entries.size();
+  if (entries.size() > kMaxKfdNodes) entries.resize(kMaxKfdNodes);
+  for (const auto& [index, name] : entries) {
+    topo.nodes.push_back(ReadNode(view, index, JoinPath(paths::kKfdTopologyNodes, name)));
+  }
+  CountDeviceNodes(topo.nodes);
+  return topo;
+}
+
+}  // namespace rocm_doctor
