@@ -1,8 +1,7 @@
 #pragma once
 // Helpers shared by the frameworks checks: evidence from framework facts, what kind of GPU host
 // this is, the live probe's failures, and the two check shapes every framework other than
-// PyTorch uses (a static build check and a live check). Header-only on purpose: every .cpp under
-// checks/ counts as one check (the registry-count test).
+// PyTorch uses (a static build check and a live check; framework_table.cpp holds their rows).
 #include <cstdio>
 #include <map>
 #include <optional>

@@ -11,8 +11,37 @@ namespace {
 
 using frameworks::Join;
 
-constexpr CheckInfo kInfo{
-    .id = "frameworks.python", .layer = Layer::kFrameworks, .title = "Python environments"};
+constexpr std::string_view kNotInActiveCommands[] = {
+    "{python} -c 'import {framework}; print({framework}.__file__)'",
+    "command -v python3; {active} -c 'import sys; print(sys.executable); print(sys.path)'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "frameworks.python.found",
+     .severity = Status::kInfo,
+     .title = "The Python environments found and what each imports",
+     .remediation = "Informational: the interpreters found ($VIRTUAL_ENV, $CONDA_PREFIX, python3 "
+                    "and python on PATH with pyenv shims followed, /usr/bin/python3, pyenv "
+                    "versions, conda environments), which one `python3` runs now, and the "
+                    "frameworks each one imports."},
+    {.code = "frameworks.python.not_in_active",
+     .severity = Status::kWarn,
+     .title = "A framework is installed for another Python than the one `python3` runs",
+     .remediation =
+         "The framework is installed for another interpreter than the one `python3` runs now "
+         "(a pyenv shim, an activated venv or conda environment picks another), so `python3 -c "
+         "'import <framework>'` fails with ModuleNotFoundError or imports another copy. Run your "
+         "program with the interpreter that has it, activate its environment (`pyenv shell "
+         "system`, `conda activate`, `source <venv>/bin/activate`), or install the framework "
+         "into the active one.",
+     .commands = kNotInActiveCommands},
+};
+
+constexpr CheckInfo kInfo{.id = "frameworks.python",
+                          .layer = Layer::kFrameworks,
+                          .title = "Python environments",
+                          .findings = kFindings};
 
 // "torch 1.13.0a0, jax 0.4.30" for the frameworks `env` imports.
 std::string ImportsOf(const FrameworkFacts& facts, std::size_t env) {

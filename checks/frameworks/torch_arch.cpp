@@ -14,13 +14,36 @@ namespace {
 using frameworks::Join;
 
 constexpr std::string_view kPrereqs[] = {"frameworks.torch", "driver.kfd_topology"};
+constexpr std::string_view kArchCommands[] = {
+    "{!fix}",
+    "{python} -c 'import torch; print(torch.cuda.get_arch_list())'",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "frameworks.torch.arch_missing",
+     .severity = Status::kFail,
+     .title = "PyTorch's ROCm build has no kernels for the GPU's gfx target",
+     .remediation =
+         "The ROCm build of PyTorch carries device code for a list of gfx targets (its wheel's "
+         "libtorch_hip.so offload bundles, its bundled rocBLAS's Tensile files, "
+         "torch.cuda.get_arch_list()), and this GPU's is not on it. torch.cuda.is_available() "
+         "may still be True, but kernels fail with 'HIP error: invalid device function' or "
+         "'no kernel image is available for execution on the device'. Install a PyTorch built "
+         "for a ROCm release that supports this GPU (newer releases add targets), build it "
+         "with PYTORCH_ROCM_ARCH=<gfx>, or - for a GPU of the same family as a covered target "
+         "- set HSA_OVERRIDE_GFX_VERSION (unofficial).",
+     .commands = kArchCommands},
+};
+
 constexpr CheckInfo kInfo{.id = "frameworks.torch_arch",
                           .layer = Layer::kFrameworks,
                           .title = "PyTorch GPU targets",
                           .prerequisites = kPrereqs,
                           // Reads up to 64 MiB of libtorch_hip.so, like libraries.code_objects.
                           .cost = Cost::kProbe,
-                          .deadline = std::chrono::seconds(60)};
+                          .deadline = std::chrono::seconds(60),
+                          .findings = kFindings};
 
 // The override suggestion when a target of the GPU's family is carried, else a reinstall.
 std::string FixFor(const libraries::GpuTarget& gpu, const std::set<std::string>& carried) {

@@ -18,9 +18,9 @@
 //   the soname changes; another minor is a warning).
 #include <algorithm>
 
-#include "collect/kernel_support.h"
-#include "collect/support_matrix.h"
 #include "framework_checks.h"
+#include "knowledge/kernel_support.h"
+#include "knowledge/support_matrix.h"
 #include "rocm_doctor/facts/rocm.h"
 
 namespace rocm_doctor {
@@ -30,8 +30,74 @@ using frameworks::CluesOf;
 using frameworks::EnvEvidence;
 using frameworks::Join;
 
-constexpr CheckInfo kInfo{
-    .id = "frameworks.torch", .layer = Layer::kFrameworks, .title = "PyTorch build"};
+constexpr std::string_view kTorchRocmCommands[] = {
+    "python3 -m venv ~/rocm-venv && ~/rocm-venv/bin/pip install torch --index-url "
+    "https://download.pytorch.org/whl/{index}",
+    "~/rocm-venv/bin/python -c 'import torch; print(torch.version.hip, "
+    "torch.cuda.is_available())'",
+};
+constexpr std::string_view kMismatchCommands[] = {
+    "ls {lib_dir}",
+    "cat /opt/rocm/.info/version",
+};
+constexpr std::string_view kDriverCommands[] = {
+    "cat /sys/module/amdgpu/version",
+    "dkms status amdgpu",
+};
+
+// The finding codes this check reports (registered with it; stable, never reused).
+constexpr FindingSpec kFindings[] = {
+    {.code = "frameworks.torch.cpu_build",
+     .severity = Status::kFail,
+     .title = "The PyTorch in use was built without GPU support",
+     .remediation =
+         "This PyTorch is a CPU-only build: torch.version.hip and torch.version.cuda are both "
+         "None, so it never uses a GPU, however healthy the driver and ROCm are. Distribution "
+         "packages (Debian and Ubuntu's python3-torch) and the +cpu wheels are CPU-only. "
+         "Install a ROCm build from PyTorch's ROCm package index into the environment you run "
+         "(pick the index of a ROCm release that supports your GPU: "
+         "https://pytorch.org/get-started/locally/); a venv keeps it apart from the "
+         "distribution's copy.",
+     .commands = kTorchRocmCommands},
+    {.code = "frameworks.torch.cuda_build",
+     .severity = Status::kFail,
+     .title = "The PyTorch in use is a CUDA build on an AMD GPU host",
+     .remediation =
+         "This PyTorch is built for NVIDIA CUDA (torch.version.cuda is set, torch.version.hip "
+         "is None): `pip install torch` from PyPI gives this build on Linux. On an AMD GPU it "
+         "finds no device and runs on the CPU. Install a ROCm build from PyTorch's ROCm package "
+         "index instead.",
+     .commands = kTorchRocmCommands},
+    {.code = "frameworks.torch.rocm_mismatch",
+     .severity = Status::kFail,
+     .title = "PyTorch uses the host's ROCm and was built for another release",
+     .remediation =
+         "This PyTorch does not bundle a ROCm user space (torch/lib has libtorch_hip.so but no "
+         "libamdhip64.so: a source build or a distribution package), so it loads the host's "
+         "HIP runtime, and it was built for another ROCm release than the one installed. HIP's "
+         "soname changes with the major release (libamdhip64.so.5, .6, .7), so a build for "
+         "another major does not load at all; one for another minor may miss symbols or "
+         "misbehave. Rebuild PyTorch against the installed ROCm, install the release it was "
+         "built for, or use a wheel from PyTorch's ROCm index (those bundle their ROCm user "
+         "space and need only a compatible kernel driver).",
+     .commands = kMismatchCommands},
+    {.code = "frameworks.torch.driver_unsupported",
+     .severity = Status::kWarn,
+     .title = "The ROCm release a PyTorch wheel bundles does not list this amdgpu driver",
+     .remediation =
+         "A PyTorch wheel for ROCm carries its own ROCm user space (libamdhip64, rocBLAS, "
+         "MIOpen, ... in torch/lib), so the host's /opt/rocm does not matter to it - but the "
+         "kernel driver does. The amdgpu-dkms driver loaded is from a series that the wheel's "
+         "ROCm release does not list as compatible (AMD's user-space / kernel-driver "
+         "compatibility matrix). Install a PyTorch wheel for a ROCm release that lists this "
+         "driver, or the amdgpu-dkms of a release the wheel's ROCm supports.",
+     .commands = kDriverCommands},
+};
+
+constexpr CheckInfo kInfo{.id = "frameworks.torch",
+                          .layer = Layer::kFrameworks,
+                          .title = "PyTorch build",
+                          .findings = kFindings};
 
 std::string MajorOf(std::string_view release) {
   return std::string(release.substr(0, release.find('.')));
