@@ -25,6 +25,17 @@ target_compile_definitions(test_hostile PRIVATE
   ROCMDOC_TEST_SYSTEM="$<TARGET_FILE:test_system>")
 add_dependencies(test_hostile rocmdoc_standin_helper rocmdoc_marker_library test_system)
 
+# Issue 13 items 7-9: what the doctor's children leave behind (orphans, held pipes, exit), what
+# SIGINT/SIGTERM do (a partial report, 130/143), files the user names (FIFOs, devices, huge).
+rocmdoc_add_test(test_processes
+  ${CMAKE_CURRENT_LIST_DIR}/hostile/config_files_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/hostile/signals_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/engine_interrupt_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/command_runner_orphans_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/config_file_test.cpp
 )
+target_compile_definitions(test_processes PRIVATE
+  ROCMDOC_STANDIN_HELPER="$<TARGET_FILE:rocmdoc_standin_helper>")
+add_dependencies(test_processes rocmdoc_standin_helper)
 
 include(${CMAKE_CURRENT_LIST_DIR}/fuzz/fuzz.cmake)

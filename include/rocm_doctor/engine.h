@@ -3,6 +3,7 @@
 // deadlines, skips dependants of failed checks ("blocked by X"), and derives the root causes
 // (DESIGN rule 7).
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,14 @@ struct RunRequest {
   // The whole run's deadline (gate --deadline). A check still running then is abandoned and a
   // check not started by then is not started: both get core.run.deadline (TIMEOUT).
   std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
+  // The run's interruption (SIGINT/SIGTERM: src/system/interrupt.h): the signal's number once
+  // one arrived, else 0. Unset: nothing interrupts the run. Once it says a signal, no check
+  // starts (each gets core.run.interrupted, "not run"), and every check that was running ends as
+  // core.run.interrupted too, whatever it returns - its probes got the signal, so what it saw is
+  // not the machine's doing. The engine waits up to `interrupt_grace` for those checks (their
+  // probes stop and free the GPU), then abandons them. The result's exit code is 128 + signal.
+  std::function<int()> interrupt_signal = nullptr;
+  std::chrono::milliseconds interrupt_grace{11000};
 };
 
 struct EngineResult {
@@ -30,6 +39,7 @@ struct EngineResult {
   std::vector<RootCause> root_causes;
   Verdict verdict = Verdict::kUnknown;
   int exit_code = 2;
+  int interrupted_by = 0;  // the signal that interrupted the run (RunRequest::interrupt_signal)
 };
 
 EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStore> facts);

@@ -94,7 +94,10 @@ struct Report {
   std::string tool_version;
   HostSummary host;
   Verdict verdict = Verdict::kUnknown;
-  int exit_code = 2;
+  int exit_code = 2;  // 130/143 when interrupted
+  // "SIGINT" or "SIGTERM" when a signal cut the run short: the report is partial (the checks it
+  // cut say core.run.interrupted) and exit_code is 128 + the signal. Empty otherwise.
+  std::string interrupted_by;
   std::vector<RootCause> root_causes;  // first = most basic
   std::vector<CheckRecord> checks;     // in execution (layer) order
   std::vector<GpuSummary> gpus;

@@ -4,10 +4,11 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <mutex>
+
+#include "system/config_file.h"
+#include "report/text_escape.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -44,14 +45,12 @@ Result<bool> ApplyCheckLevel(const std::string& level, CheckOptions& options,
 Result<std::shared_ptr<const BenchThresholds>> LoadThresholds(
     const std::optional<std::string>& file) {
   if (!file) return std::shared_ptr<const BenchThresholds>();
-  std::ifstream in(*file, std::ios::binary);
-  if (!in) return Error{"--thresholds " + *file + ": " + std::strerror(errno)};
+  // The one reader of user-named files: a FIFO, a device or a directory is refused at once
+  // (src/system/config_file.h).
   std::string text;
-  text.resize(kMaxThresholdsBytes + 1);
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxThresholdsBytes) {
-    return Error{"--thresholds " + *file + ": larger than 1 MiB"};
+  if (std::string error = system::ReadUserFileInto(*file, kMaxThresholdsBytes, text);
+      !error.empty()) {
+    return Error{"--thresholds " + *file + ": " + error};
   }
   auto parsed = BenchThresholds::Parse(text, *file);
   if (!parsed) return Error{"--thresholds: " + parsed.error()};
@@ -94,8 +93,9 @@ std::function<void(std::string_view)> TerminalProgress() {
   }
   return [](std::string_view line) {
     std::lock_guard<std::mutex> lock(g_progress_mutex);
-    // One line, rewritten in place: carriage return, erase to the end of the line.
-    std::cerr << "\r\033[K" << line.substr(0, 96) << std::flush;
+    // One line, rewritten in place: carriage return, erase to the end of the line. The line is
+    // the helper's stderr (a probe's text): printable, so only these two codes are escapes.
+    std::cerr << "\r\033[K" << report_text::Printable(line.substr(0, 96)) << std::flush;
     g_progress_shown = true;
   };
 }

@@ -1,16 +1,15 @@
 #include "cli/common_options.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <set>
 
 #include "rocm_doctor/catalog.h"
+#include "report/text_escape.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -75,7 +74,8 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
       bool any = std::any_of(all.begin(), all.end(),
                              [&](const RegisteredCheck& c) { return Matches(pattern, c); });
       if (!any) {
-        std::string message = "no check matches '" + pattern + "'";
+        // Echoed printable: an escape sequence in an argument must not reach the terminal.
+        std::string message = "no check matches '" + report_text::Printable(pattern) + "'";
         std::string suggestion = DidYouMean(pattern);
         if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
         message += " (rocm-doctor list shows them all)";
@@ -87,7 +87,8 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
                                      return !Matches(pattern, c) || c.info->cost == Cost::kBenchmark;
                                    });
       if (only_benchmarks) {
-        return Error{pattern + " is a benchmark check: run it with --level standard or stress, "
+        return Error{report_text::Printable(pattern) +
+                     " is a benchmark check: run it with --level standard or stress, "
                                "or with rocm-doctor bench"};
       }
     }
@@ -115,30 +116,6 @@ bool UseColor(bool no_color_flag) {
   const char* term = std::getenv("TERM");
   if (term != nullptr && std::strcmp(term, "dumb") == 0) return false;
   return isatty(STDOUT_FILENO) == 1;
-}
-
-Result<bool> WriteFileAtomically(const std::string& path, const std::string& content) {
-  std::string tmp = path + ".tmp." + std::to_string(getpid());
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Error{"cannot write " + tmp + ": " + std::strerror(errno)};
-  std::size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      std::string why = std::strerror(errno);
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return Error{"cannot write " + tmp + ": " + why};
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::string why = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return Error{"cannot write " + path + ": " + why};
-  }
-  return true;
 }
 
 }  // namespace rocm_doctor::cli

@@ -21,8 +21,4 @@ bool GlobMatch(std::string_view pattern, std::string_view text);
 // Colour only on a TTY, never with NO_COLOR set or TERM=dumb (https://no-color.org).
 bool UseColor(bool no_color_flag);
 
-// Writes `content` to `path` through a temporary file and rename(), so a reader never sees a
-// half-written report.
-Result<bool> WriteFileAtomically(const std::string& path, const std::string& content);
-
 }  // namespace rocm_doctor::cli

@@ -20,7 +20,9 @@
 #include "gate/slurm_gate.h"
 #include "rocm_doctor/diagnose.h"
 #include "rocm_doctor/reporters.h"
+#include "system/interrupt.h"
 #include "system/open_system_view.h"
+#include "system/output_file.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -59,10 +61,16 @@ int RunGateCommand(const GateArgs& args) {
   const milliseconds reserve = Reserve(args.mode, budget);
 
   // Usage problems: NPD reads one line on stdout and exit 2 as "unknown"; Slurm logs stderr.
-  auto fail = [&](const std::string& message) {
+  auto fail = [&](std::string message) {
+    // Once SIGINT/SIGTERM came, the gate exits as interrupted (src/system/interrupt.h).
+    const bool interrupted = system::InterruptRequested();
+    if (interrupted) {
+      message = "interrupted by " + std::string(system::InterruptSignalName()) + ": " + message;
+    }
     if (npd)
       std::cout << gate::OneLineWithin("rocm-doctor: " + message, gate::kNpdMaxOutput) << '\n';
     std::cerr << "rocm-doctor: " << message << '\n';
+    if (interrupted) return system::InterruptExitCode();
     return npd ? gate::kNpdUnknown : gate::kGateUnknown;
   };
 
@@ -103,6 +111,11 @@ int RunGateCommand(const GateArgs& args) {
   if (!view) return fail(view.error());
   auto bounded = std::make_shared<gate::DeadlineSystemView>(*view, deadline, reserve);
   RunRequest request{checks, run.options, run.fail_on == "warn", run.jobs, deadline - reserve};
+  // SIGINT/SIGTERM (a scheduler stopping the gate): the checks not finished are reported as
+  // interrupted, the partial report goes to every -o output, the node's state is left alone and
+  // the gate exits 130/143. The engine's own deadline still bounds the wait.
+  request.interrupt_signal = [] { return system::InterruptSignal(); };
+  request.interrupt_grace = system::kInterruptGrace + std::chrono::seconds(1);
   Report report = Diagnose(bounded, request, run.sysroot);
 
   // The report beside the gate's answer (stdout is the answer): a plain -o FILE is the JSON
@@ -111,12 +124,22 @@ int RunGateCommand(const GateArgs& args) {
   std::vector<OutputFile> outputs = run.extra_outputs;
   if (run.output) outputs.insert(outputs.begin(), OutputFile{Format::kJson, *run.output});
   for (const OutputFile& file : outputs) {
-    auto written = WriteFileAtomically(file.path, RenderReport(report, file.format, false, false));
+    auto written =
+        system::WriteOutputFile(file.path, RenderReport(report, file.format, false, false));
     if (!written) std::cerr << "rocm-doctor: " << written.error() << '\n';
   }
 
   const gate::GateSummary summary = gate::SummarizeForGate(report);
   const bool warn_is_failure = run.fail_on == "warn";
+  if (!report.interrupted_by.empty()) {
+    // A partial diagnosis is no ground to drain or resume a node: no scontrol, no verdict.
+    const std::string line = "rocm-doctor gate: interrupted by " + report.interrupted_by +
+                             " before the checks finished; " +
+                             (npd ? "no answer" : "the node's state was not changed");
+    std::cout << (npd ? gate::OneLineWithin(line, gate::kNpdMaxOutput) : line) << '\n'
+              << std::flush;
+    return report.exit_code;
+  }
   if (npd) {
     gate::NpdAnswer answer = gate::AnswerForNpd(summary, warn_is_failure, probes_skipped);
     std::cout << answer.message << '\n' << std::flush;

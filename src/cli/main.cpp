@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/report_outputs.h"
+#include "report/text_escape.h"
 #include "rocm_doctor/reporters.h"
 #include "system/interrupt.h"
 
@@ -42,8 +43,6 @@ void AddPolicy(CLI::App* cmd, rocm_doctor::CheckOptions& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Ctrl-C while a helper runs reaches it as SIGINT, so a benchmark frees the GPU and reports.
-  rocm_doctor::system::InstallInterruptForwarding();
   std::vector<std::string> args(argv + 1, argv + argc);
   // `rocm-doctor` and `rocm-doctor -v` mean `rocm-doctor check ...`.
   static const std::vector<std::string> kCommands{"check", "list", "explain", "capture", "help",
@@ -54,6 +53,14 @@ int main(int argc, char** argv) {
   bool top_level_flag = !args.empty() && (args[0] == "--help" || args[0] == "-h" ||
                                           args[0] == "--version");
   if (!has_command && !top_level_flag) args.insert(args.begin(), "check");
+  // SIGINT/SIGTERM (src/system/interrupt.h): check and gate always end with a partial report
+  // marked interrupted and exit 130/143, whenever the signal comes; set before the handlers, so
+  // a signal pending at start is handled the same way. Other commands: a running helper gets
+  // the signal (a benchmark frees the GPU and reports), else the doctor dies of it.
+  if (!args.empty() && (args[0] == "check" || args[0] == "gate")) {
+    rocm_doctor::system::ReportOnInterrupt();
+  }
+  rocm_doctor::system::InstallInterruptForwarding();
   bool json = WantsJson(argc, argv);
 
   CLI::App app{"rocm-doctor: tells why an AMD ROCm GPU stack does not work, and proves it when it does"};
@@ -233,7 +240,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     if (json) rocm_doctor::WriteJsonError(e.what(), 2, std::cout);
-    std::cerr << "rocm-doctor: " << e.what() << "\nRun 'rocm-doctor --help' for usage.\n";
+    // CLI11 quotes the offending argument: printable, so an escape in it stays text.
+    std::cerr << "rocm-doctor: " << rocm_doctor::report_text::Printable(e.what())
+              << "\nRun 'rocm-doctor --help' for usage.\n";
     return 2;
   }
 
@@ -242,7 +251,7 @@ int main(int argc, char** argv) {
       check.format = rocm_doctor::cli::FormatFromString(check_format).value_or(Format::kTerminal);
       if (auto split = rocm_doctor::cli::SplitOutputs(check_outputs, check); !split) {
         if (json) rocm_doctor::WriteJsonError(split.error(), 2, std::cout);
-        std::cerr << "rocm-doctor: " << split.error() << '\n';
+        std::cerr << "rocm-doctor: " << rocm_doctor::report_text::Printable(split.error()) << '\n';
         return 2;
       }
       return rocm_doctor::cli::RunCheckCommand(check);
@@ -273,7 +282,7 @@ int main(int argc, char** argv) {
       if (auto split = rocm_doctor::cli::SplitOutputs(diff_outputs, diff.output,
                                                       diff.extra_outputs);
           !split) {
-        std::cerr << "rocm-doctor: " << split.error() << '\n';
+        std::cerr << "rocm-doctor: " << rocm_doctor::report_text::Printable(split.error()) << '\n';
         return 2;
       }
       return rocm_doctor::cli::RunDiffCommand(diff);

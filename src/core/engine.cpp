@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <exception>
 #include <future>
 #include <map>
@@ -17,8 +18,34 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// While a run can be interrupted, how often the engine looks whether it was.
+constexpr auto kInterruptPoll = std::chrono::milliseconds(20);
+
 bool Blocks(Status status) {
   return status == Status::kFail || IsIndeterminate(status);
+}
+
+std::string SignalName(int signal_number) {
+  switch (signal_number) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    default:
+      return "signal " + std::to_string(signal_number);
+  }
+}
+
+Finding InterruptedFinding(const std::string& id, int signal_number, bool was_running) {
+  const std::string signal = SignalName(signal_number);
+  return MakeFinding("core.run.interrupted",
+                     was_running ? "check " + id + " was interrupted by " + signal +
+                                       " while it ran; what it saw is not reported"
+                                 : "check " + id + " was not run: the run was interrupted by " +
+                                       signal,
+                     {{"rocm-doctor", "interrupted by " + signal,
+                       was_running ? "the check runs to its end" : "the check runs"}},
+                     {{"signal", signal}});
 }
 
 // Runs one check, turning anything it throws into an ERROR outcome so one broken check never
@@ -155,9 +182,26 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     state[i] = State::kDecided;
     ++decided;
   };
+  // The signal that interrupted the run, once noticed; from then on nothing starts, and what
+  // runs is given until interrupt_deadline.
+  int interrupted = 0;
+  Clock::time_point interrupt_deadline{};
+  auto notice_interrupt = [&] {
+    if (interrupted != 0 || !request.interrupt_signal) return;
+    if (const int signal_number = request.interrupt_signal(); signal_number != 0) {
+      interrupted = signal_number;
+      interrupt_deadline = Clock::now() + request.interrupt_grace;
+    }
+  };
   auto finish = [&](Running& r, bool ready) {
     CheckRecord& record = result.records[r.index];
-    if (ready) {
+    if (interrupted != 0) {
+      // Its probes got the signal: whatever it returned (a probe "crashed" of SIGINT, a bench
+      // cut short) is the interruption's doing, not the machine's.
+      record.outcome =
+          CheckOutcome::FromFindings({InterruptedFinding(record.id, interrupted, true)});
+      record.blocked_by.clear();  // not a symptom of a failed prerequisite: of the signal
+    } else if (ready) {
       record.outcome = r.future.get();
     } else if (r.run_deadline_first) {
       record.outcome = CheckOutcome::FromFindings(
@@ -179,6 +223,13 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
   // passed; returns false when it must run.
   auto decide_without_running = [&](std::size_t i) {
     CheckRecord& record = result.records[i];
+    if (interrupted != 0) {
+      // Not "blocked by": a prerequisite cut by the signal says nothing about this check.
+      record.outcome =
+          CheckOutcome::FromFindings({InterruptedFinding(record.id, interrupted, false)});
+      decide(i);
+      return true;
+    }
     // A failed or indeterminate prerequisite blocks, and so does one that was itself blocked:
     // the root of the chain is named, not the nearest link. A prerequisite that was skipped
     // (did not apply, or its evidence was not captured) does not: each check judges its own
@@ -221,7 +272,15 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
                        [&](std::size_t p) { return state[p] == State::kDecided; });
   };
 
+  notice_interrupt();
   while (decided < order.size()) {
+    if (interrupted != 0) {
+      // Nothing starts any more: every waiting check is decided now, ready or not.
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        if (state[i] == State::kWaiting) decide_without_running(i);
+      }
+      if (decided == order.size()) break;
+    }
     // Start (or decide) every ready check while a slot is free; deciding one may make the
     // next ready, so scan again until nothing changes.
     for (bool progress = true; progress && running.size() < parallel;) {
@@ -243,9 +302,15 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
       }
       continue;
     }
-    // Wait for a completion or the earliest deadline among the running checks.
+    // Wait for a completion or the earliest deadline among the running checks (and, while the
+    // run can be interrupted, look for the signal now and then).
     Clock::time_point wake = running.front().deadline;
     for (const Running& r : running) wake = std::min(wake, r.deadline);
+    if (interrupted != 0) {
+      wake = std::min(wake, interrupt_deadline);
+    } else if (request.interrupt_signal) {
+      wake = std::min(wake, Clock::now() + kInterruptPoll);
+    }
     {
       std::unique_lock<std::mutex> lock(completions->mutex);
       completions->changed.wait_until(lock, wake, [&] {
@@ -253,10 +318,13 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
                            [&](std::size_t i) { return state[i] == State::kRunning; });
       });
     }
+    // Before the completions: a check that ends after the signal was cut by it.
+    notice_interrupt();
     const Clock::time_point now = Clock::now();
     for (auto it = running.begin(); it != running.end();) {
       bool ready = it->future.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-      if (!ready && now < it->deadline) {
+      const bool given_up = interrupted != 0 && now >= interrupt_deadline;
+      if (!ready && now < it->deadline && !given_up) {
         ++it;
         continue;
       }
@@ -268,6 +336,11 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
   result.root_causes = DeriveRootCauses(result.records);
   result.verdict = DeriveVerdict(result.records);
   result.exit_code = ExitCodeFor(result.verdict, request.fail_on_warn);
+  if (interrupted != 0) {
+    // The report is partial: the exit status says so (130 for SIGINT, 143 for SIGTERM).
+    result.interrupted_by = interrupted;
+    result.exit_code = 128 + interrupted;
+  }
   return result;
 }
 
@@ -307,7 +380,7 @@ std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records)
         if (other.blocked_by != r.id) continue;
         cause.blocked_checks.push_back(other.id);
         for (const Finding& sf : other.outcome.findings) {
-          if (sf.waived) continue;
+          if (sf.waived || sf.code == "core.run.interrupted") continue;
           if (sf.status == Status::kFail || sf.status == Status::kWarn || IsIndeterminate(sf.status)) {
             cause.symptoms.push_back(Symptom{other.id, sf});
           }

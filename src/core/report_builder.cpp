@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <csignal>
 #include <ctime>
 #include <iterator>
 
@@ -81,6 +82,11 @@ Report BuildReport(EngineResult result, const FactStore& facts, const ReportCont
   report.host = SummarizeHost(facts, context);
   report.verdict = result.verdict;
   report.exit_code = result.exit_code;
+  if (result.interrupted_by == SIGINT) report.interrupted_by = "SIGINT";
+  if (result.interrupted_by == SIGTERM) report.interrupted_by = "SIGTERM";
+  if (result.interrupted_by != 0 && report.interrupted_by.empty()) {
+    report.interrupted_by = "signal " + std::to_string(result.interrupted_by);
+  }
   report.root_causes = std::move(result.root_causes);
   report.checks = std::move(result.records);
   for (const CheckRecord& record : report.checks) {

@@ -1,17 +1,12 @@
 #include "fleet/report_files.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <filesystem>
 #include <optional>
 #include <thread>
 
-#include "system/fd_io.h"
+#include "system/config_file.h"
 
 namespace rocm_doctor::fleet {
 namespace {
@@ -65,37 +60,11 @@ std::string NodeFromFileName(const std::string& path) {
   return name;
 }
 
-// Reads a regular file of at most kMaxReportBytes into `buffer`; returns the error text, or ""
-// when it was read.
+// Reads a regular file of at most kMaxReportBytes into `buffer` through the one reader of
+// user-named files (src/system/config_file.h: non-blocking open, regular files only, bounded);
+// returns the error text, or "" when it was read.
 std::string ReadWhole(const std::string& path, std::string& buffer) {
-  system::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
-  if (!fd) return system::ErrnoText(errno);
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) return system::ErrnoText(errno);
-  if (!S_ISREG(st.st_mode)) return "not a regular file";
-  if (static_cast<std::size_t>(st.st_size) > kMaxReportBytes) {
-    return "larger than " + std::to_string(kMaxReportBytes >> 20) + " MiB";
-  }
-  buffer.resize(static_cast<std::size_t>(st.st_size) + 1);
-  std::size_t got = 0;
-  while (true) {
-    if (got == buffer.size()) {
-      // It grew since fstat: keep going, within the limit.
-      if (buffer.size() > kMaxReportBytes) {
-        return "larger than " + std::to_string(kMaxReportBytes >> 20) + " MiB";
-      }
-      buffer.resize(buffer.size() * 2);
-    }
-    const ssize_t n = ::read(fd.get(), buffer.data() + got, buffer.size() - got);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return system::ErrnoText(errno);
-    }
-    if (n == 0) break;
-    got += static_cast<std::size_t>(n);
-  }
-  buffer.resize(got);
-  return {};
+  return system::ReadUserFileInto(path, kMaxReportBytes, buffer);
 }
 
 }  // namespace

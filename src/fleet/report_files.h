@@ -21,8 +21,9 @@ struct ReportPaths {
 
 ReportPaths ExpandReportPaths(const std::vector<std::string>& paths);
 
-// Reads one regular file of at most kMaxReportBytes into `buffer`: "" when read, else why not
-// ("No such file or directory", "not a regular file", "larger than 64 MiB").
+// Reads one regular file of at most kMaxReportBytes into `buffer` (system::ReadUserFileInto:
+// a FIFO, a device or a directory is refused without blocking): "" when read, else why not
+// ("No such file or directory", "not a regular file (a FIFO)", "larger than 64 MiB").
 std::string ReadReportFile(const std::string& path, std::string& buffer);
 
 // Reads every file into `builder`: a report that cannot be read or parsed becomes a skipped

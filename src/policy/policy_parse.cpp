@@ -1,7 +1,6 @@
 // Policy TOML -> Policy, through toml++ (Debian's libtomlplusplus-dev, used header-only in this
 // one file: see src/policy/CMakeLists.txt). Every key is read through a Section that remembers
 // which keys were asked for, so any other key is an error at its own line and column.
-#include <fcntl.h>
 // toml++ 3.3 (Debian 12) states some parser preconditions with TOML_ASSERT_ASSUME: assert() in
 // debug builds, __builtin_assume (undefined behaviour when false) in release ones. Malformed
 // input breaks them - a table header `[\n`, `[ .x]` or `[&`, a `}` inside an array
@@ -16,14 +15,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <span>
 
 #include "policy/toml_input_guard.h"
 #include "rocm_doctor/facts/frameworks.h"
 #include "rocm_doctor/facts/gpu_table.h"
 #include "rocm_doctor/policy.h"
-#include "system/fd_io.h"
+#include "system/config_file.h"
 
 namespace rocm_doctor {
 namespace {
@@ -558,17 +556,13 @@ Result<Policy> ParsePolicy(std::string_view toml_text, std::string_view path) {
 }
 
 Result<Policy> ReadPolicyFile(const std::string& path) {
-  system::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd) return Error{"cannot read policy " + path + ": " + system::ErrnoText(errno)};
-  FileContent content = system::ReadBounded(fd.get(), kMaxPolicyBytes);
-  if (content.status != FsStatus::kOk) {
-    return Error{"cannot read policy " + path + ": " + content.error};
+  // The one reader of user-named files: a FIFO, a device or a directory is refused at once, and
+  // nothing over kMaxPolicyBytes is read (src/system/config_file.h).
+  std::string text;
+  if (std::string error = system::ReadUserFileInto(path, kMaxPolicyBytes, text); !error.empty()) {
+    return Error{"cannot read policy " + path + ": " + error};
   }
-  if (content.truncated) {
-    return Error{path + ": too large for a policy (at most " + std::to_string(kMaxPolicyBytes) +
-                 " bytes)"};
-  }
-  return ParsePolicy(content.data, path);
+  return ParsePolicy(text, path);
 }
 
 }  // namespace rocm_doctor

@@ -86,6 +86,11 @@ json ReportToJson(const Report& report) {
   root["tool"] = {{"name", report.tool_name}, {"version", report.tool_version}};
   root["verdict"] = ToString(report.verdict);
   root["exit_code"] = report.exit_code;
+  if (!report.interrupted_by.empty()) {
+    // Only in a partial report (docs/report.schema.json): SIGINT/SIGTERM cut the run short.
+    root["interrupted"] = true;
+    root["interrupted_by"] = report.interrupted_by;
+  }
   root["started_at"] = report.started_at;
   root["duration_ms"] = report.duration_ms;
   root["host"] = {{"hostname", OrNull(report.host.hostname)},

@@ -42,8 +42,19 @@ Mark MarkFor(Status status) {
 
 
 
+// Machine text on one line: a newline in a file name or a message would start a line of the
+// page that looks like the doctor's own (a fake "Fix:" or a bare `rm -rf ~`).
+std::string OneLine(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\t') c = ' ';
+  }
+  return text;
+}
+
 // Word-wraps `text` to `width` columns, every line after the first indented by `indent`.
-std::string Wrap(std::string_view text, std::size_t width, std::string_view indent) {
+std::string Wrap(std::string_view raw, std::size_t width, std::string_view indent) {
+  const std::string one_line = OneLine(std::string(raw));
+  const std::string_view text = one_line;
   std::string out;
   std::size_t column = 0;
   std::size_t pos = 0;
@@ -75,13 +86,13 @@ void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) 
   if (report.host.kernel) parts.push_back("Linux " + *report.host.kernel);
   if (report.host.os) parts.push_back(*report.host.os);
   if (report.host.user) parts.push_back("user " + *report.host.user);
-  out << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold) << '\n';
-  if (report.host.sysroot) out << paint("replaying " + report.host.system, kDim) << '\n';
+  out << paint(OneLine(fmt::format("{}", fmt::join(parts, " · "))), kBold) << '\n';
+  if (report.host.sysroot) out << paint(OneLine("replaying " + report.host.system), kDim) << '\n';
   if (report.policy) {
     std::string line = "policy " + report.policy->name + " (" + report.policy->path + ")";
     std::size_t waived = report.policy->waived_findings;
     if (waived > 0) line += fmt::format(", {} finding{} waived", waived, waived == 1 ? "" : "s");
-    out << paint(line, kDim) << '\n';
+    out << paint(OneLine(line), kDim) << '\n';
   }
   if (report.redacted) {
     std::vector<std::string> kinds;
@@ -101,7 +112,7 @@ void WriteEvidence(const std::vector<Evidence>& evidence, std::ostream& out,
   for (const Evidence& e : evidence) {
     std::string line = fmt::format("{}{}: {}", indent, e.source, e.observed);
     if (!e.expected.empty()) line += fmt::format(" (expected {})", e.expected);
-    out << paint(line, kDim) << '\n';
+    out << paint(OneLine(line), kDim) << '\n';
   }
 }
 
@@ -172,7 +183,7 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
         continue;
       }
       Mark mark = MarkFor(r->outcome.status);
-      std::string summary = r->outcome.summary;
+      std::string summary = OneLine(r->outcome.summary);
       if (r->outcome.status == Status::kSkip) summary = "skipped: " + summary;
       if (r->outcome.status != Status::kSkip && !r->blocked_by.empty()) {
         summary += " (because of " + titles[r->blocked_by] + ")";
@@ -253,8 +264,14 @@ void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint)
       color = kYellow;
       break;
   }
+  std::string interrupted;  // a partial report: the checks it cut say core.run.interrupted
+  if (!report.interrupted_by.empty()) {
+    interrupted = "interrupted by " + report.interrupted_by + ", partial report: ";
+    color = kYellow;
+  }
   out << fmt::format("{} — ", fmt::join(counts, " · "))
-      << paint(fmt::format("{} (exit {})", meaning, report.exit_code), color) << '\n';
+      << paint(fmt::format("{}{} (exit {})", interrupted, meaning, report.exit_code), color)
+      << '\n';
 }
 
 }  // namespace

@@ -4,6 +4,7 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/archive.cpp
   ${CMAKE_CURRENT_LIST_DIR}/capture_redact.cpp
   ${CMAKE_CURRENT_LIST_DIR}/command_runner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/config_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fd_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gzip_stream.cpp

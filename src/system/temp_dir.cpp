@@ -13,6 +13,7 @@
 #include <mutex>
 #include <vector>
 
+#include "system/command_runner.h"
 #include "system/fd_io.h"
 
 namespace rocm_doctor::system {
@@ -123,11 +124,15 @@ UniqueFd StartWatcher(const std::string& path) {
   // Its own session: the terminal's Ctrl-C and hangup do not reach it.
   posix_spawnattr_setflags(&attr, static_cast<short>(POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK |
                                                      POSIX_SPAWN_SETSIGDEF));
-  pid_t pid = -1;
-  const int failed = ::posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, envp);
+  // A kept session (src/system/command_runner.h): the doctor is a child subreaper and kills the
+  // orphans its commands leave, but this one must outlive it.
+  const pid_t pid = SpawnKeptSession([&] {
+    pid_t spawned = -1;
+    return ::posix_spawn(&spawned, "/bin/sh", &actions, &attr, argv, envp) == 0 ? spawned : -1;
+  });
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
-  if (failed != 0) return UniqueFd();
+  if (pid < 0) return UniqueFd();
   // The shell exits at once, leaving the watcher to init; reap the shell.
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -136,7 +141,19 @@ UniqueFd StartWatcher(const std::string& path) {
 }
 
 void Dismiss(UniqueFd watcher) {
-  if (watcher) (void)!::write(watcher.get(), "k\n", 2);
+  if (!watcher) return;
+  // A watcher that is gone (killed by someone) must not take the doctor with it: SIGPIPE is
+  // blocked for the write and a pending one consumed.
+  sigset_t pipe_signal;
+  sigset_t old_mask;
+  sigemptyset(&pipe_signal);
+  sigaddset(&pipe_signal, SIGPIPE);
+  ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &old_mask);
+  if (::write(watcher.get(), "k\n", 2) < 0 && errno == EPIPE) {
+    const timespec now{0, 0};
+    ::sigtimedwait(&pipe_signal, nullptr, &now);
+  }
+  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
 }
 
 // Live TempDirs and their watchers. Leaked on purpose: a detached thread may destroy a TempDir

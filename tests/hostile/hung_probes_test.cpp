@@ -7,7 +7,6 @@
 
 #include <chrono>
 #include <fstream>
-#include <future>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "collect/hip_probe_collector.h"
+#include "hostile/direct_run.h"
 #include "hostile/doctor_run.h"
 #include "unit/system/temp_tree.h"
 
@@ -29,17 +29,19 @@ class StandinHelper {
  public:
   StandinHelper() { ::chmod(tree_.path().c_str(), 0755); }
 
-  // The doctor, live, running only the HIP device check with the stand-in in `mode`.
+  // The doctor, live, running only the HIP device check with the stand-in in `mode`. Run as a
+  // plain child of the test (direct_run.h), so whatever it leaves behind is still there to see.
   DoctorRun Run(const std::string& mode) {
     const std::string helper = tree_.At(mode);
     ::symlink(ROCMDOC_STANDIN_HELPER, helper.c_str());
-    return testing::RunDoctor(
-        {"check", "--only", "runtime.hip_devices", "--format", "json"},
-        std::chrono::seconds(90),
-        {{"ROCMDOC_HIP_HELPER", helper},
-         {"ROCMDOC_STANDIN_PIDS", PidFile(mode)},
-         {"ROCMDOC_STANDIN_JSON",
-          std::string(ROCMDOC_SOURCE_DIR) + "/tests/fixtures/hip_probe/h200-cuda-probe.json"}});
+    testing::DirectSpec spec;
+    spec.args = {"check", "--only", "runtime.hip_devices", "--format", "json"};
+    spec.deadline = std::chrono::seconds(90);
+    spec.env = {{"ROCMDOC_HIP_HELPER", helper},
+                {"ROCMDOC_STANDIN_PIDS", PidFile(mode)},
+                {"ROCMDOC_STANDIN_JSON", std::string(ROCMDOC_SOURCE_DIR) +
+                                             "/tests/fixtures/hip_probe/h200-cuda-probe.json"}};
+    return testing::RunDoctorDirect(spec);
   }
 
   // The pids the stand-in (and its children) recorded.
@@ -94,31 +96,42 @@ void ExpectNoSurvivor(const StandinHelper& standin, const std::string& mode,
   }
 }
 
-TEST(HungProbes, HangAndHeldPipeTimeOutWithinTheDeadline) {
-  // Both take the probe's whole deadline (20 s): they run at the same time.
+TEST(HungProbes, AHangTimesOutWithinTheDeadline) {
   StandinHelper standin;
-  auto sleeping = std::async(std::launch::async, [&] { return standin.Run("sleep"); });
-  auto holding = std::async(std::launch::async, [&] { return standin.Run("holder"); });
-  const DoctorRun runs[] = {sleeping.get(), holding.get()};
-  const char* modes[] = {"sleep", "holder"};
-  for (int i = 0; i < 2; ++i) {
-    const DoctorRun& run = runs[i];
-    SCOPED_TRACE(modes[i]);
-    const nlohmann::json& check = ExpectCompleteReport(run);
-    // The catalog's finding for a probe killed at its deadline. Its severity is the catalog's
-    // choice: a HIP init that never returns is a wedged GPU (fail), not "could not tell".
-    EXPECT_EQ(Codes(check), std::vector<std::string>{"bench.kernel.timeout"}) << run.Context();
-    EXPECT_NE(Messages(check).find("did not finish within 20 s and was killed"),
-              std::string::npos)
-        << run.Context();
-    // The check (the probe and judging it) within the probe's deadline + 1 s; the whole run
-    // adds the doctor's own start and report.
-    EXPECT_LT(check.value("duration_ms", 1e9), (kProbeDeadline + 1.0) * 1000) << run.Context();
-    EXPECT_LT(run.seconds, kProbeDeadline + 10.0) << run.Context();
-    EXPECT_GE(run.seconds, kProbeDeadline - 0.5);
-  }
+  const DoctorRun run = standin.Run("sleep");
+  const nlohmann::json& check = ExpectCompleteReport(run);
+  // The catalog's finding for a probe killed at its deadline. Its severity is the catalog's
+  // choice: a HIP init that never returns is a wedged GPU (fail), not "could not tell".
+  EXPECT_EQ(Codes(check), std::vector<std::string>{"bench.kernel.timeout"}) << run.Context();
+  EXPECT_NE(Messages(check).find("did not finish within 20 s and was killed"), std::string::npos)
+      << run.Context();
+  // The check (the probe and judging it) within the probe's deadline + 1 s; the whole run adds
+  // the doctor's own start and report.
+  EXPECT_LT(check.value("duration_ms", 1e9), (kProbeDeadline + 1.0) * 1000) << run.Context();
+  EXPECT_LT(run.seconds, kProbeDeadline + 10.0) << run.Context();
+  EXPECT_GE(run.seconds, kProbeDeadline - 0.5);
   ExpectNoSurvivor(standin, "sleep", 1);
-  ExpectNoSurvivor(standin, "holder", 2);
+}
+
+// Issue 13 item 7: a helper that answered and exited is judged by its own exit, even while
+// something it started still holds its stdout (it used to be a 20 s "possible GPU hang").
+TEST(HungProbes, AHeldPipeAfterTheHelperExitedIsNoHang) {
+  StandinHelper standin;
+  // holder: the grandchild stays in the helper's process group; holder-setsid: in a session
+  // of its own, out of reach of the group kill.
+  for (const char* mode : {"holder", "holder-setsid"}) {
+    SCOPED_TRACE(mode);
+    const DoctorRun run = standin.Run(mode);
+    const nlohmann::json& check = ExpectCompleteReport(run);
+    EXPECT_NE(check.value("status", ""), "timeout") << run.Context();
+    for (const std::string& code : Codes(check)) {
+      EXPECT_EQ(code.find("timeout"), std::string::npos) << code << run.Context();
+    }
+    // The helper's exit, then at most kExitDrainGrace (200 ms) for what is in the pipe.
+    EXPECT_LT(check.value("duration_ms", 1e9), 2000.0) << run.Context();
+    EXPECT_LT(run.seconds, 10.0) << run.Context();
+    ExpectNoSurvivor(standin, mode, 2);
+  }
 }
 
 TEST(HungProbes, CrashesAreErrorsNamingTheSignal) {
@@ -154,14 +167,19 @@ TEST(HungProbes, ChattySilentAndHalfWrittenOutputAreErrors) {
   }
 }
 
-TEST(HungProbes, AChildLeftInTheGroupIsKilledWhenTheHelperExits) {
-  // The helper answers and exits; its child closed its streams and sleeps on in the group.
+TEST(HungProbes, WhatTheHelperLeftBehindIsKilledWhenItExits) {
+  // The helper answers and exits. detached: its child closed its streams and sleeps on in the
+  // group; daemon: a double-forked grandchild in a session of its own (setsid), which only the
+  // doctor's subreaper sweep can find.
   StandinHelper standin;
-  const DoctorRun run = standin.Run("detached");
-  const nlohmann::json& check = ExpectCompleteReport(run);
-  EXPECT_NE(check.value("status", ""), "timeout") << run.Context();
-  EXPECT_LT(run.seconds, kProbeDeadline) << run.Context();
-  ExpectNoSurvivor(standin, "detached", 2);
+  for (const char* mode : {"detached", "daemon"}) {
+    SCOPED_TRACE(mode);
+    const DoctorRun run = standin.Run(mode);
+    const nlohmann::json& check = ExpectCompleteReport(run);
+    EXPECT_NE(check.value("status", ""), "timeout") << run.Context();
+    EXPECT_LT(run.seconds, kProbeDeadline) << run.Context();
+    ExpectNoSurvivor(standin, mode, 2);
+  }
 }
 
 }  // namespace

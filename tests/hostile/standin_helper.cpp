@@ -7,10 +7,20 @@
 //   holder        prints a valid report and exits, but a grandchild keeps stdout open forever
 //   detached      prints a valid report and exits, leaving a grandchild that closed its
 //                 streams running in the process group
+//   holder-setsid prints a valid report and exits; a grandchild in a session of its own
+//                 (setsid) keeps stdout open forever: out of reach of a process-group kill
+//   daemon        a classic daemon: fork, setsid, fork again (the grandchild closes its
+//                 streams and sleeps forever), then prints a valid report and exits
+//   stubborn      ignores SIGINT and SIGTERM, leaves a grandchild that ignores them too in a
+//                 session of its own, and never answers
+//   pending-SIGINT, pending-SIGTERM  not a helper: blocks SIGINT and SIGTERM, makes that signal
+//                 pending, then execs argv[1..] (the doctor): the signal is there before the
+//                 doctor's first instruction
 // It appends the pids it leaves behind to $ROCMDOC_STANDIN_PIDS (one a line), so a test can
 // check that none survives the doctor. A valid report is $ROCMDOC_STANDIN_JSON's content.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -78,6 +88,44 @@ int main(int, char** argv) {
   if (mode == "silent") return 0;
   if (mode == "partial") {
     WriteAll(1, "{\"helper\":\"rocm-doctor-hip\",\"devi", 34);
+    return 0;
+  }
+  if (mode == "pending-SIGINT" || mode == "pending-SIGTERM") {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    ::sigprocmask(SIG_BLOCK, &set, nullptr);
+    ::raise(mode == "pending-SIGINT" ? SIGINT : SIGTERM);
+    if (argv[1] == nullptr) return 3;
+    ::execv(argv[1], argv + 1);
+    std::perror("standin: execv");
+    return 3;
+  }
+  if (mode == "holder-setsid" || mode == "daemon" || mode == "stubborn") {
+    if (mode == "stubborn") {
+      ::signal(SIGINT, SIG_IGN);
+      ::signal(SIGTERM, SIG_IGN);
+    }
+    const pid_t child = ::fork();
+    if (child == 0) {
+      ::setsid();
+      if (mode == "daemon" && ::fork() != 0) std::_Exit(0);  // the session leader goes
+      RecordPid(::getpid());
+      if (mode != "holder-setsid") {
+        const int null = ::open("/dev/null", O_RDWR);
+        ::dup2(null, 0);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+      }
+      SleepForever();
+    }
+    if (mode == "stubborn") SleepForever();
+    if (mode == "daemon") {
+      int status = 0;
+      ::waitpid(child, &status, 0);
+    }
+    PrintReport();
     return 0;
   }
   if (mode == "holder" || mode == "detached") {

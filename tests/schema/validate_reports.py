@@ -7,15 +7,23 @@ JSON mode prints for bad usage. Exits non-zero on the first invalid document.
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 
 import jsonschema
 
 
-def run(binary, args):
+def run(binary, args, pending_signal=None):
+    def pending():
+        # The signal is there, blocked, before the doctor's first instruction: an interrupted
+        # run's partial report (exit 130/143, "interrupted": true).
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM])
+        os.kill(os.getpid(), pending_signal)
+
     proc = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          timeout=60, check=False)
+                          timeout=60, check=False,
+                          preexec_fn=pending if pending_signal else None)
     return proc.returncode, proc.stdout.decode("utf-8")
 
 
@@ -39,6 +47,10 @@ def main():
     cases += [("policy", ["check", "--format", "json", "--policy", policy, "--sysroot",
                           os.path.join(args.machines, "mi300x-healthy")]),
               ("redacted live host", ["check", "--format", "json", "--redact"])]
+    # Interrupted before the checks started: the partial report, exit 130 / 143.
+    interrupted = {"interrupted by SIGINT": signal.SIGINT, "interrupted by SIGTERM": signal.SIGTERM}
+    cases += [(name, ["check", "--format", "json", "--sysroot",
+                      os.path.join(args.machines, "mi300x-healthy")]) for name in interrupted]
     for name in sorted(os.listdir(args.machines)):
         path = os.path.join(args.machines, name)
         if os.path.isfile(os.path.join(path, "EXPECT")):
@@ -53,7 +65,7 @@ def main():
 
     failures = 0
     for name, argv in cases:
-        code, out = run(args.binary, argv)
+        code, out = run(args.binary, argv, interrupted.get(name))
         try:
             doc = json.loads(out)
         except json.JSONDecodeError as e:
