@@ -45,7 +45,8 @@ TEST(TorchBuild, DebianCpuBuild) {
   EXPECT_EQ(f->evidence[0].source, "/usr/lib/python3/dist-packages/torch/version.py");
   EXPECT_EQ(f->evidence[0].observed, "hip = None, cuda = None");
   Remediation fix = Catalog::Instance().RemediationFor(*f);
-  EXPECT_NE(fix.commands[0].find("--index-url https://download.pytorch.org/whl/rocm<X.Y>"),
+  // Quoted: unquoted, a pasted <X.Y> is an input redirection (issue 13, ShellQuote).
+  EXPECT_NE(fix.commands[0].find("--index-url https://download.pytorch.org/whl/'rocm<X.Y>'"),
             std::string::npos)
       << fix.commands[0];
   AddHostRocm(*view, "6.2.0");
