@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/facts/kernel.h"
 
 namespace rocm_doctor::driver {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "knowledge/support_matrix.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 

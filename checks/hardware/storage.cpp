@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "gpu_label.h"
 #include "rocm_doctor/check.h"
 

@@ -3,8 +3,8 @@
 // what it does, so a report shows what the program ran with.
 #include <string>
 
-#include "collect/runtime_env/env_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "knowledge/env_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "collect/runtime_env/env_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "knowledge/env_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
 #include "rocm_doctor/shell_quote.h"

@@ -2,8 +2,8 @@
 // older nvcc) on a host whose GPUs are AMD builds programs that cannot use them.
 #include <string>
 
-#include "collect/runtime_env/env_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "knowledge/env_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
 

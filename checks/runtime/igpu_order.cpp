@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 #include "knowledge/support_matrix.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "collect/tools/rocm_tools.h"
-#include "collect/common/sysfs_parse.h"
+#include "knowledge/rocm_tools.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/shell_quote.h"
 

@@ -1,12 +1,12 @@
 // runtime.visible_devices: which of the GPUs KFD exposes the runtimes let a program see, in which
 // order, after ROCR_VISIBLE_DEVICES (ROCr), HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES (HIP) and
-// GPU_DEVICE_ORDINAL (OpenCL). Semantics: src/collect/runtime_env/env_parse.h; real cases: Parsl#3858
+// GPU_DEVICE_ORDINAL (OpenCL). Semantics: src/knowledge/env_parse.h; real cases: Parsl#3858
 // (ROCR=1 and CUDA=1 -> no device), ollama's "-1 forces the CPU".
 #include <map>
 #include <string>
 #include <vector>
 
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
 #include "rocm_doctor/shell_quote.h"

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor {
 namespace data {

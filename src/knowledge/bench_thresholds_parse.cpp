@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "knowledge/gpu_table_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/bench_thresholds.h"
 
 namespace rocm_doctor {

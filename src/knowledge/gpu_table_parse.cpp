@@ -1,6 +1,6 @@
 #include "knowledge/gpu_table_parse.h"
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::gpu_table {
 namespace {

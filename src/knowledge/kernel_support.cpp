@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::kernel_support {
 namespace {

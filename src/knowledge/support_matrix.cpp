@@ -5,7 +5,7 @@
 #include <map>
 
 #include "knowledge/gpu_table_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor {
 namespace data {

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "fuzz_input.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/paths.h"

@@ -4,11 +4,11 @@
 #include <array>
 #include <cstdint>
 
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 #include "knowledge/gpu_table_parse.h"
 #include "collect/pci/pci_parse.h"
 #include "collect/kernel/secure_boot_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

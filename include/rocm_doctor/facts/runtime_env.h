@@ -50,7 +50,7 @@ struct RuntimeEnvFacts {
   std::optional<GfxOverride> gfx_override;      // the global one
   std::vector<GfxOverride> node_gfx_overrides;  // per-node ones, sorted by node
   std::optional<EnvSetting> hip_platform;
-  // The tuning/debug variables of kInformationalVariables (src/collect/runtime_env/env_parse.h) that are
+  // The tuning/debug variables of kInformationalVariables (src/knowledge/env_parse.h) that are
   // set, in that table's order.
   std::vector<EnvSetting> informational;
 

@@ -2,7 +2,7 @@
 // The ROCm command-line tools on a host (rocminfo, rocm-smi, amd-smi, rocprof, hipcc, ...):
 // where each is, which install or package it comes from and its version. Found by files only
 // (nothing is run): $PATH first, then each ROCm install's bin/. Collected by
-// src/collect/tools/tools_collector.cpp from the table in src/collect/tools/rocm_tools.cpp; checks use
+// src/collect/tools/tools_collector.cpp from the table in src/knowledge/rocm_tools.cpp; checks use
 // ctx.facts.Get<ToolFacts>().
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 
 #include "collect/device_nodes/node_access.h"
 #include "collect/platform/platform_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/paths.h"

@@ -4,7 +4,7 @@
 // matches, else other bits; root passes through CAP_DAC_OVERRIDE).
 #include "collect/device_nodes/node_access.h"
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor {
 namespace {

@@ -2,7 +2,7 @@
 #include <map>
 
 #include "collect/host/meminfo_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/paths.h"

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::parse {
 namespace {

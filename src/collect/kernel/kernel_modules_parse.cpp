@@ -1,6 +1,6 @@
 #include "collect/kernel/kernel_modules_parse.h"
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::parse {
 namespace {

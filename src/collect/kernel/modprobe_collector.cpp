@@ -4,7 +4,7 @@
 
 #include "collect/kernel/kernel_collector_parts.h"
 #include "collect/kernel/modprobe_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/paths.h"
 

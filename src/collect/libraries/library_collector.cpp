@@ -6,7 +6,7 @@
 
 #include "collect/libraries/elf_reader.h"
 #include "collect/libraries/offload_bundle.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "collect/libraries/tensile_parse.h"
 #include "rocm_doctor/facts/libraries.h"

@@ -3,7 +3,7 @@
 // image's root file system has /.dockerenv (this project's own Firecracker CI VM does), and a
 // Docker container on cgroup v2 shows only "0::/" in /proc/self/cgroup.
 #include "collect/platform/platform_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/paths.h"

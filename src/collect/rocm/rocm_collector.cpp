@@ -12,7 +12,7 @@
 #include "collect/tools/dpkg_parse.h"
 #include "collect/rocm/rocm_probe_load_parse.h"
 #include "collect/rocm/rocm_version_parse.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/paths.h"

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::rocm_parse {
 namespace {

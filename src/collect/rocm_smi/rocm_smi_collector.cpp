@@ -9,7 +9,7 @@
 
 #include "collect/hip_probe/hip_probe_parse.h"
 #include "collect/rocm_smi/rocm_smi_json.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/rocm_smi.h"
 #include "rocm_doctor/paths.h"

@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "collect/rocm_smi/rocm_smi_probe.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::rocm_smi {
 namespace {

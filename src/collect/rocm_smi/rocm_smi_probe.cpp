@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "collect/rocm_smi/rocm_smi_abi.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::rocm_smi {
 namespace {

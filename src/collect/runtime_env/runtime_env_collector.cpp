@@ -1,8 +1,8 @@
 // CollectFacts<RuntimeEnvFacts>: the ROCm-relevant variables of the environment, parsed as the
-// runtime parses them (src/collect/runtime_env/env_parse.h).
+// runtime parses them (src/knowledge/env_parse.h).
 #include <algorithm>
 
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 #include "rocm_doctor/facts/runtime_env.h"
 
 namespace rocm_doctor {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "collect/python/python_paths.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/paths.h"
 

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <optional>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor::mountinfo {
 namespace {

@@ -7,7 +7,7 @@
 #include "collect/storage/filesystem_types.h"
 #include "collect/storage/mountinfo_parse.h"
 #include "collect/python/python_paths.h"
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/facts/storage.h"
 #include "rocm_doctor/paths.h"

@@ -1,4 +1,4 @@
-// CollectFacts<ToolFacts>: each ROCm tool of src/collect/tools/rocm_tools.cpp as a file on $PATH or
+// CollectFacts<ToolFacts>: each ROCm tool of src/knowledge/rocm_tools.cpp as a file on $PATH or
 // in a ROCm install's bin/, the install or dpkg package it belongs to and its version. Nothing
 // is run (DESIGN rule 1; replay never executes anything).
 #include <algorithm>
@@ -11,8 +11,8 @@
 
 #include "collect/tools/dpkg_parse.h"
 #include "collect/python/python_paths.h"
-#include "collect/tools/rocm_tools.h"
-#include "collect/common/sysfs_parse.h"
+#include "knowledge/rocm_tools.h"
+#include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/tools.h"

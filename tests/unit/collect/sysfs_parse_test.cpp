@@ -1,4 +1,4 @@
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // env_parse: HSA_OVERRIDE_GFX_VERSION as libhsakmt's sscanf("%u.%u.%u%c") reads it, per-node
 // names, gfx names and families, the ISA registry, VGPR sizes and HIP_PLATFORM. Hostile input.
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 
 #include <gtest/gtest.h>
 

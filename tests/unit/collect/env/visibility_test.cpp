@@ -2,7 +2,7 @@
 // HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES and GPU_DEVICE_ORDINAL. Hostile input.
 #include <gtest/gtest.h>
 
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 
 namespace rocm_doctor::env_parse {
 namespace {

@@ -1,4 +1,4 @@
-#include "collect/tools/rocm_tools.h"
+#include "knowledge/rocm_tools.h"
 
 namespace rocm_doctor::tools {
 namespace {

@@ -1,11 +1,11 @@
-#include "collect/runtime_env/env_parse.h"
+#include "knowledge/env_parse.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <set>
 
-#include "collect/common/sysfs_parse.h"
+#include "base/text_parse.h"
 
 namespace rocm_doctor {
 

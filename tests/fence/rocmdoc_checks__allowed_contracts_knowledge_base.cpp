@@ -1,0 +1,5 @@
+// A check may use the contracts, knowledge and base.
+#include "base/text_parse.h"
+#include "knowledge/env_parse.h"
+#include "knowledge/support_matrix.h"
+#include "rocm_doctor/check.h"

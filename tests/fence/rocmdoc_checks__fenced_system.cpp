@@ -1,0 +1,2 @@
+// A check never touches the machine: this include must not compile.
+#include "system/fd_io.h"
