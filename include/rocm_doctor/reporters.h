@@ -38,7 +38,7 @@ void WritePrometheusReport(const Report& report, std::ostream& out);
 void WriteMarkdownReport(const Report& report, std::ostream& out);
 
 // --redact: replaces hostnames, user names, serials, UUIDs, MAC and IP addresses in every text
-// of the report (src/system/redact.h) and records what was removed in report.redacted. Every
+// of the report (src/base/redact.h) and records what was removed in report.redacted. Every
 // reporter then renders the redacted report.
 void RedactReport(Report& report);
 

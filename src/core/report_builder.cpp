@@ -7,7 +7,7 @@
 #include <ctime>
 #include <iterator>
 
-#include "collect/support_matrix.h"
+#include "knowledge/support_matrix.h"
 #include "core/report_versions.h"
 #include "rocm_doctor/facts/bench.h"
 #include "rocm_doctor/facts/rocm.h"

@@ -1,7 +1,7 @@
-// --redact: every text of the report through one Redactor (src/system/redact.h), so a value gets
+// --redact: every text of the report through one Redactor (src/base/redact.h), so a value gets
 // the same placeholder wherever it appears, and every output format renders the redacted report.
 #include "rocm_doctor/reporters.h"
-#include "system/redact.h"
+#include "base/redact.h"
 
 namespace rocm_doctor {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// `capture --redact`: strips identifying values (src/system/redact.h) from a machine directory
+// `capture --redact`: strips identifying values (src/base/redact.h) from a machine directory
 // that capture has just written, before it is packed: file contents, file and directory names,
 // symlink texts, and the strings (keys included) of the JSON files under .rocm-doctor/.
 // Then records what was removed (counts, never the values) in machine.json under "redacted".
@@ -9,7 +9,7 @@
 
 #include "rocm_doctor/result.h"
 #include "rocm_doctor/system_view.h"
-#include "system/redact.h"
+#include "base/redact.h"
 
 namespace rocm_doctor {
 

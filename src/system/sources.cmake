@@ -19,10 +19,6 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/output_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/probe_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/redact.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/redact_addresses.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/redact_keys.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/redact_names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/root_resolver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tar_extract.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tar_format.cpp

@@ -1,11 +1,11 @@
-// The redactor of `capture --redact` (src/system/redact.h) over any text. A known user name
+// The redactor of `capture --redact` (src/base/redact.h) over any text. A known user name
 // that stands alone in the input never survives.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
 #include "fuzz_input.h"
-#include "system/redact.h"
+#include "base/redact.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocm_doctor;

@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "collect/hip_probe_collector.h"
+#include "collect/hip_probe/hip_probe_collector.h"
 #include "hostile/direct_run.h"
 #include "hostile/doctor_run.h"
 #include "unit/system/temp_tree.h"

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "system/redact.h"
+#include "base/redact.h"
 
 namespace rocm_doctor {
 namespace {

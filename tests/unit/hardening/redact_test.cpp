@@ -1,4 +1,4 @@
-#include "system/redact.h"
+#include "base/redact.h"
 
 #include <gtest/gtest.h>
 

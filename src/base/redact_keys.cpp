@@ -1,9 +1,9 @@
 // The redactor's serial numbers and unique ids: values after a key that names one, GPU ids in
-// the "GPU-<hex>" form, and ids seen before found bare (src/system/redact.h).
+// the "GPU-<hex>" form, and ids seen before found bare (src/base/redact.h).
 #include <algorithm>
 
-#include "system/redact.h"
-#include "system/redact_chars.h"
+#include "base/redact.h"
+#include "base/redact_chars.h"
 
 namespace rocm_doctor {
 namespace {

@@ -1,9 +1,9 @@
 // The redactor's patterns for values with a shape of their own: UUIDs, MAC, IPv4 and IPv6
-// addresses (src/system/redact.h).
+// addresses (src/base/redact.h).
 #include <algorithm>
 
-#include "system/redact.h"
-#include "system/redact_chars.h"
+#include "base/redact.h"
+#include "base/redact_chars.h"
 
 namespace rocm_doctor {
 namespace {

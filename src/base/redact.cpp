@@ -1,10 +1,10 @@
-#include "system/redact.h"
+#include "base/redact.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 
-#include "system/redact_chars.h"
+#include "base/redact_chars.h"
 
 namespace rocm_doctor {
 

@@ -1,9 +1,9 @@
 // The redactor's known names: hostnames with their domains, user names, and the owners of
-// home directories (src/system/redact.h).
+// home directories (src/base/redact.h).
 #include <algorithm>
 
-#include "system/redact.h"
-#include "system/redact_chars.h"
+#include "base/redact.h"
+#include "base/redact_chars.h"
 
 namespace rocm_doctor {
 

@@ -1,0 +1,2 @@
+// A reporter prints the report, never the machine: this include must not compile.
+#include "system/fd_io.h"
