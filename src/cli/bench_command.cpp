@@ -8,7 +8,7 @@
 #include "cli/bench_options.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
-#include "rocm_doctor/diagnose.h"
+#include "core/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "system/open_system_view.h"
 #include "system/output_file.h"

@@ -6,7 +6,7 @@
 #include "cli/common_options.h"
 #include "cli/policy_options.h"
 #include "cli/report_outputs.h"
-#include "rocm_doctor/diagnose.h"
+#include "core/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "system/interrupt.h"
 #include "system/open_system_view.h"

@@ -18,7 +18,7 @@
 #include "gate/node_name.h"
 #include "gate/npd.h"
 #include "gate/slurm_gate.h"
-#include "rocm_doctor/diagnose.h"
+#include "core/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "system/interrupt.h"
 #include "system/open_system_view.h"

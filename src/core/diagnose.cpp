@@ -1,9 +1,9 @@
-#include "rocm_doctor/diagnose.h"
+#include "core/diagnose.h"
 
 #include <chrono>
 #include <ctime>
 
-#include "rocm_doctor/report_builder.h"
+#include "core/report_builder.h"
 
 namespace rocm_doctor {
 

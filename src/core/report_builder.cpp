@@ -1,4 +1,4 @@
-#include "rocm_doctor/report_builder.h"
+#include "core/report_builder.h"
 
 #include <fmt/format.h>
 

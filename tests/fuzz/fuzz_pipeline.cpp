@@ -10,7 +10,7 @@
 
 #include "fuzz_input.h"
 #include "rocm_doctor/check.h"
-#include "rocm_doctor/diagnose.h"
+#include "core/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "support/fake_system_view.h"
 

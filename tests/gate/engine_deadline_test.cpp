@@ -3,7 +3,7 @@
 
 #include <thread>
 
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 #include "support/fake_system_view.h"
 
 namespace rocm_doctor {

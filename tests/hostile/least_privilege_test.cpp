@@ -16,7 +16,7 @@
 
 #include "hostile/doctor_run.h"
 #include "rocm_doctor/check.h"
-#include "rocm_doctor/diagnose.h"
+#include "core/diagnose.h"
 #include "system/live_system_view.h"
 #include "unit/system/temp_tree.h"
 

@@ -1,4 +1,4 @@
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 
 #include <gtest/gtest.h>
 

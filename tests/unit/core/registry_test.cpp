@@ -5,7 +5,7 @@
 
 #include "rocm_doctor/catalog.h"
 #include "rocm_doctor/check.h"
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 #include "support/golden.h"
 
 namespace rocm_doctor {

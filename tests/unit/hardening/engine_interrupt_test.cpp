@@ -8,7 +8,7 @@
 #include <chrono>
 #include <thread>
 
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 #include "support/fake_system_view.h"
 
 namespace rocm_doctor {

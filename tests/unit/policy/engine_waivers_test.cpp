@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 #include "rocm_doctor/policy.h"
 #include "support/fake_system_view.h"
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 #include "rocm_doctor/fact_store.h"
 #include "rocm_doctor/policy.h"
 #include "rocm_doctor/report.h"

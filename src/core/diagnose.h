@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rocm_doctor/engine.h"
+#include "core/engine.h"
 #include "rocm_doctor/report.h"
 #include "rocm_doctor/system_view.h"
 

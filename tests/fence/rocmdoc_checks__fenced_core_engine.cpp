@@ -1,0 +1,2 @@
+// The engine runs the checks; a check never reaches into it: this include must not compile.
+#include "core/engine.h"
