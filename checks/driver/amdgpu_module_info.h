@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "base/text_parse.h"
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 
 namespace rocm_doctor::driver {
 

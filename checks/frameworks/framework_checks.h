@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "rocm_doctor/check.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 namespace rocm_doctor::frameworks {
 

@@ -1,7 +1,7 @@
 // hardware.storage: the filesystems where models and datasets would live (the home directory
 // and the model caches set in the environment): a network filesystem, a rotational disk or a
 // nearly full filesystem is a warning with the numbers.
-#include "rocm_doctor/facts/storage.h"
+#include "rocm_doctor/facts/storage_facts.h"
 
 #include <map>
 #include <string>

@@ -3,7 +3,7 @@
 // all go through it. The probe runs in a child (`rocm-doctor probe-smi`, docs/probes.md). A
 // symptom check: it runs when a lower layer failed, so that "rsmi_init failed" is shown as a
 // consequence of, say, no AMD GPU, not as a root cause of its own.
-#include "rocm_doctor/facts/rocm_smi.h"
+#include "rocm_doctor/facts/rocm_smi_facts.h"
 
 #include <cstdio>
 #include <optional>

@@ -2,7 +2,7 @@
 // Python environment and built for ROCm. Static facts only (files); whether it imports and sees
 // the GPU is the frameworks layer's judgement. No prerequisites: a missing framework is a root
 // cause of its own.
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 #include <string>
 #include <vector>

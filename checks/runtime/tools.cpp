@@ -1,7 +1,7 @@
 // runtime.tools: the ROCm command-line tools on the host, where each comes from and its version:
 // an informational finding per tool found, one for the packaged tools not found (with the
 // packages to install) and one per source-built tool not found (with its repository).
-#include "rocm_doctor/facts/tools.h"
+#include "rocm_doctor/facts/tools_facts.h"
 
 #include <algorithm>
 #include <string>

@@ -15,7 +15,7 @@
 #include "rocm_doctor/facts/device_nodes.h"
 #include "rocm_doctor/facts/gpu_table.h"
 #include "rocm_doctor/facts/host.h"
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 #include "rocm_doctor/facts/kfd.h"
 #include "rocm_doctor/facts/pci.h"
 #include "rocm_doctor/facts/platform.h"

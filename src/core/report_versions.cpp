@@ -5,8 +5,8 @@
 #include <set>
 #include <string_view>
 
-#include "rocm_doctor/facts/frameworks.h"
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 #include "rocm_doctor/facts/libraries.h"
 #include "rocm_doctor/facts/rocm.h"
 

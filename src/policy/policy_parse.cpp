@@ -18,7 +18,7 @@
 #include <span>
 
 #include "policy/toml_input_guard.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 #include "rocm_doctor/facts/gpu_table.h"
 #include "rocm_doctor/policy.h"
 #include "system/config_file.h"

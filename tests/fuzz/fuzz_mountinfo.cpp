@@ -5,7 +5,7 @@
 
 #include "collect/storage/mountinfo_parse.h"
 #include "fuzz_input.h"
-#include "rocm_doctor/facts/storage.h"
+#include "rocm_doctor/facts/storage_facts.h"
 #include "rocm_doctor/paths.h"
 #include "support/fake_system_view.h"
 

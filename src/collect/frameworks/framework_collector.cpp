@@ -10,7 +10,7 @@
 #include "collect/frameworks/framework_parse.h"
 #include "collect/python/python_collector.h"
 #include "collect/common/sysfs_reader.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 namespace rocm_doctor {
 namespace {

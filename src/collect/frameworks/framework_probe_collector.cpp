@@ -12,7 +12,7 @@
 
 #include "collect/frameworks/framework_probe_parse.h"
 #include "collect/hip_probe/hip_probe_parse.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 namespace rocm_doctor {
 namespace data {

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 #include "rocm_doctor/result.h"
 
 namespace rocm_doctor::framework {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "collect/common/sysfs_reader.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 namespace rocm_doctor {
 

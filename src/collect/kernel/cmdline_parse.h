@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 
 namespace rocm_doctor::parse {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The pieces of CollectKernel (kernel_collector.cpp), one file each: modprobe.d, DKMS, Secure
 // Boot. Internal to src/collect.
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 #include "rocm_doctor/system_view.h"
 
 namespace rocm_doctor::kernel_parts {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 
 namespace rocm_doctor::parse {
 

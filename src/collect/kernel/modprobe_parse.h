@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rocm_doctor/facts/kernel.h"
+#include "rocm_doctor/facts/kernel_facts.h"
 
 namespace rocm_doctor::parse {
 

@@ -11,7 +11,7 @@
 #include "collect/rocm_smi/rocm_smi_json.h"
 #include "base/text_parse.h"
 #include "rocm_doctor/facts/rocm.h"
-#include "rocm_doctor/facts/rocm_smi.h"
+#include "rocm_doctor/facts/rocm_smi_facts.h"
 #include "rocm_doctor/paths.h"
 #include "system/self_exe.h"
 

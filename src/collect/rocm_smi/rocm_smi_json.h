@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "rocm_doctor/facts/rocm_smi.h"
+#include "rocm_doctor/facts/rocm_smi_facts.h"
 #include "rocm_doctor/result.h"
 
 namespace rocm_doctor::rocm_smi {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rocm_doctor/facts/rocm_smi.h"
+#include "rocm_doctor/facts/rocm_smi_facts.h"
 #include "system/dynamic_library.h"
 
 namespace rocm_doctor::rocm_smi {

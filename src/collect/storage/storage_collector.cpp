@@ -9,7 +9,7 @@
 #include "collect/python/python_paths.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
-#include "rocm_doctor/facts/storage.h"
+#include "rocm_doctor/facts/storage_facts.h"
 #include "rocm_doctor/paths.h"
 
 namespace rocm_doctor {

@@ -15,7 +15,7 @@
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/facts/rocm.h"
-#include "rocm_doctor/facts/tools.h"
+#include "rocm_doctor/facts/tools_facts.h"
 #include "rocm_doctor/paths.h"
 
 namespace rocm_doctor {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "checks/frameworks/frameworks_fixture.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 namespace rocm_doctor::testing {
 namespace {

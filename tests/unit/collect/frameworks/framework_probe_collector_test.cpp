@@ -6,7 +6,7 @@
 #include <mutex>
 
 #include "checks/frameworks/frameworks_fixture.h"
-#include "rocm_doctor/facts/frameworks.h"
+#include "rocm_doctor/facts/frameworks_facts.h"
 
 namespace rocm_doctor {
 namespace data {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "collect/rocm_smi/rocm_smi_json.h"
-#include "rocm_doctor/facts/rocm_smi.h"
+#include "rocm_doctor/facts/rocm_smi_facts.h"
 #include "unit/collect/rocm/rocm_fixture.h"
 
 namespace rocm_doctor::testing {

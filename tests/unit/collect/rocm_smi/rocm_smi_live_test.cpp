@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "rocm_doctor/facts/rocm_smi.h"
+#include "rocm_doctor/facts/rocm_smi_facts.h"
 #include "system/command_runner.h"
 #include "system/live_system_view.h"
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "rocm_doctor/facts/storage.h"
+#include "rocm_doctor/facts/storage_facts.h"
 #include "system/machine_dir_view.h"
 #include "system/recording_system_view.h"
 #include "unit/collect/storage/storage_fixture.h"

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "rocm_doctor/facts/tools.h"
+#include "rocm_doctor/facts/tools_facts.h"
 #include "unit/collect/tools/tools_fixture.h"
 
 namespace rocm_doctor {
