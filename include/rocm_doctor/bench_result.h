@@ -2,7 +2,7 @@
 // One benchmark figure as the report carries it: what was measured (figures in base units, the
 // sizes and clocks behind them) and how it was judged (the floor, the datasheet figure, the
 // verdict). A bench check attaches these to its outcome; the report collects them in check
-// order; reporters render them and compute nothing (DESIGN rule 9).
+// order; reporters render them and compute nothing (architecture rule 9).
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// What each GPU must deliver: benchmark floors as data (DESIGN rule 10), judged on the median.
+// What each GPU must deliver: benchmark floors as data (architecture rule 10), judged on the median.
 // The built-in table is checks/data/bench_thresholds.csv (floors as fractions of the datasheet
 // figures of checks/data/amd_gpus.csv, with their provenance) plus
 // checks/data/bench_reference_gpus.csv (datasheet figures of GPUs that are not AMD's, i.e. the

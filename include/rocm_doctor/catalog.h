@@ -1,5 +1,5 @@
 #pragma once
-// The one catalog of finding codes (DESIGN rule 6). Each check defines its FindingSpecs in its own
+// The one catalog of finding codes (architecture rule 6). Each check defines its FindingSpecs in its own
 // file and registers them with itself (CheckInfo::findings, rocm_doctor/check.h); a table of
 // checks may register codes its rows share with ROCMDOC_REGISTER_FINDINGS. Codes are stable,
 // dotted, never reused.

@@ -1,6 +1,6 @@
 #pragma once
 // A check: pure (Facts, Options) -> outcome. One file per check under checks/<layer>/, with its
-// metadata, its finding codes and the logic together, and a registration line (DESIGN rule 5;
+// metadata, its finding codes and the logic together, and a registration line (architecture rule 5;
 // docs/writing-a-check.md):
 //
 //   constexpr std::string_view kPrereqs[] = {"hardware.gpus"};

@@ -1,5 +1,5 @@
 #pragma once
-// FactStore: lazy, memoised facts (DESIGN rule 4). Each accessor runs its collector on first use
+// FactStore: lazy, memoised facts (architecture rule 4). Each accessor runs its collector on first use
 // (thread-safe; concurrent callers wait for the one run) so `--only driver.*` never touches HIP.
 // Checks get facts only from here; they never see the SystemView.
 #include <atomic>

@@ -1,5 +1,5 @@
 #pragma once
-// Every host path the collectors read, in one place (DESIGN rule 2). Paths are absolute host
+// Every host path the collectors read, in one place (architecture rule 2). Paths are absolute host
 // paths; SystemView maps them under --sysroot. Per-device paths are built from these roots.
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The report: pure data handed to reporters (DESIGN rule 9). Built by the engine; reporters in
+// The report: pure data handed to reporters (architecture rule 9). Built by the engine; reporters in
 // src/report/ render it and compute nothing.
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Reporters render a Report; they compute nothing and never call collectors (DESIGN rule 9).
+// Reporters render a Report; they compute nothing and never call collectors (architecture rule 9).
 // Streams are injected so tests compare golden output.
 #include <nlohmann/json_fwd.hpp>
 #include <ostream>

@@ -1,6 +1,6 @@
 #pragma once
 // Result<T>: a value or an error message. Collectors and checks return these instead of throwing
-// across module boundaries (DESIGN rule 11).
+// across module boundaries (architecture rule 11).
 #include <string>
 #include <utility>
 #include <variant>

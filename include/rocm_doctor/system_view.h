@@ -1,7 +1,7 @@
 #pragma once
-// SystemView: every read of the operating system goes through here (DESIGN rules 2 and 3).
+// SystemView: every read of the operating system goes through here (architecture rules 2 and 3).
 // Implementations: the live host (src/system/live_system_view.cpp), a machine directory
-// (src/system/machine_dir_view.cpp, ../shared/machine-format.md), and the recording decorator
+// (src/system/machine_dir_view.cpp, docs/machine-format.md), and the recording decorator
 // that `capture` uses (src/system/recording_system_view.cpp). Only collectors call it.
 #include <chrono>
 #include <cstddef>
@@ -85,7 +85,7 @@ struct UnameInfo {
   std::optional<std::string> machine;
 };
 
-// A program to run: argv only, never a shell (DESIGN rule 12). `name` identifies the probe in a
+// A program to run: argv only, never a shell (architecture rule 12). `name` identifies the probe in a
 // capture (.rocm-doctor/probes/<name>.json) and in replay.
 struct CommandSpec {
   std::string name;

@@ -46,7 +46,7 @@ void RemoveWritten(const std::string& out, OutputWas before) {
 }  // namespace
 
 // Runs the checks through a RecordingSystemView and writes exactly what they read as a machine
-// directory (DESIGN rule 3), with the report it produced beside it for the ticket.
+// directory (architecture rule 3), with the report it produced beside it for the ticket.
 int RunCaptureCommand(const CaptureArgs& capture_args) {
   // --level standard|stress: the benchmark checks run too, so their helper runs are recorded
   // (.rocm-doctor/probes/hip-bench*.json) for `check --sysroot DIR --level ...`.

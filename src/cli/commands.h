@@ -1,5 +1,5 @@
 #pragma once
-// The subcommands. Each returns the process exit status; only main() exits (DESIGN rule 11).
+// The subcommands. Each returns the process exit status; only main() exits (architecture rule 11).
 #include <optional>
 #include <string>
 #include <vector>

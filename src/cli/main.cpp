@@ -1,4 +1,4 @@
-// rocm-doctor: the command line. The only place that exits (DESIGN rule 11).
+// rocm-doctor: the command line. The only place that exits (architecture rule 11).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstring>

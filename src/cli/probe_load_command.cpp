@@ -1,7 +1,7 @@
 // rocm-doctor probe-load LIB... (hidden): dlopen()s each library in this process and prints
 // what happened as JSON (src/collect/rocm/rocm_probe_load_parse.h). The doctor runs it as a child
 // through the command runner, so a library whose constructors crash or hang kills the child,
-// never the doctor (DESIGN rule 1).
+// never the doctor (architecture rule 1).
 #include <cstdlib>
 #include <iostream>
 #include <string>

@@ -49,7 +49,7 @@ Finding InterruptedFinding(const std::string& id, int signal_number, bool was_ru
 }
 
 // Runs one check, turning anything it throws into an ERROR outcome so one broken check never
-// hides the others (DESIGN rule 11).
+// hides the others (architecture rule 11).
 CheckOutcome RunGuarded(CheckFn fn, const FactStore& facts, const CheckOptions& options,
                         std::string_view id) {
   try {

@@ -1,7 +1,7 @@
 #pragma once
 // The engine: orders checks by layer and prerequisites, runs them in parallel under per-check
 // deadlines, skips dependants of failed checks ("blocked by X"), and derives the root causes
-// (DESIGN rule 7).
+// (architecture rule 7).
 #include <chrono>
 #include <functional>
 #include <memory>

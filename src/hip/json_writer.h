@@ -34,7 +34,7 @@ class JsonWriter {
   JsonWriter& Bool(bool value);
   JsonWriter& Null();
 
-  // Unknown values are null, never 0 (DESIGN rule 8).
+  // Unknown values are null, never 0 (architecture rule 8).
   JsonWriter& NullableString(const std::optional<std::string>& value);
   JsonWriter& NullableInt(const std::optional<std::int64_t>& value);
   JsonWriter& NullableBool(const std::optional<bool>& value);

@@ -1,5 +1,5 @@
 #pragma once
-// The one command runner (DESIGN rule 12): posix_spawn with an argv vector (no shell), its own
+// The one command runner (architecture rule 12): posix_spawn with an argv vector (no shell), its own
 // process group, stdout/stderr drained with poll().
 //
 // A command is judged by its own exit, not by its pipes: the runner watches the child itself (a

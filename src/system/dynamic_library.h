@@ -1,5 +1,5 @@
 #pragma once
-// dlopen wrapper: the doctor never links ROCm libraries (DESIGN rule 1); it opens them and
+// dlopen wrapper: the doctor never links ROCm libraries (architecture rule 1); it opens them and
 // reports dlerror() verbatim.
 #include <memory>
 #include <string>

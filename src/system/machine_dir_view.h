@@ -1,5 +1,5 @@
 #pragma once
-// A machine directory (../shared/machine-format.md): host path P is DIR/P, symlinks resolve
+// A machine directory (docs/machine-format.md): host path P is DIR/P, symlinks resolve
 // inside DIR, device nodes come from machine.json "nodes", programs are never run (their
 // recordings in .rocm-doctor/probes/ are served instead, docs/probes.md).
 #include <memory>

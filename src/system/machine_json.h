@@ -1,5 +1,5 @@
 #pragma once
-// The model of .rocm-doctor/machine.json (../shared/machine-format.md, extended in
+// The model of .rocm-doctor/machine.json (docs/machine-format.md, extended in
 // docs/probes.md) and its conversion to and from JSON text.
 #include <cstdint>
 #include <functional>

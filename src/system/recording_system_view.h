@@ -1,7 +1,7 @@
 #pragma once
 // RecordingSystemView: a decorator that serves every call from `inner` and remembers what it
 // served (ninja's VirtualFileSystem::files_read_), so `capture` writes exactly what the checks
-// read (DESIGN rule 3).
+// read (architecture rule 3).
 #include <functional>
 #include <map>
 #include <memory>
@@ -50,7 +50,7 @@ class RecordingSystemView : public SystemView {
   bool IsReplay() const override;
   std::string Describe() const override;
 
-  // Writes what was served as a machine directory (../shared/machine-format.md) at `out`, or as
+  // Writes what was served as a machine directory (docs/machine-format.md) at `out`, or as
   // a .tar.gz when `out` ends in .tar.gz/.tgz. Refuses to overwrite a non-empty directory.
   // Every file is bounded (kCaptureFileLimit each, kCaptureTotalLimit in all) and a symlink
   // whose text climbs above the root is not written. `before_pack`, when given, runs on the

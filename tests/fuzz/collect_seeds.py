@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Collects the seed corpora of the fuzz targets (tests/fuzz/README.md) from real files: the
-replayed machines under tests/machines/ and, when present, the public captures under
-../shared/data/captures/ (see their PROVENANCE.md). Writes tests/fuzz/corpus/<target>/, one file
+replayed machines under tests/machines/ and the public captures vendored under
+tests/data/captures/ (see their PROVENANCE.md; the corpus committed today was seeded from the
+larger set they were taken from). Writes tests/fuzz/corpus/<target>/, one file
 per distinct seed named by the SHA-1 of its bytes; small on purpose (at most MAX_SEEDS seeds of
 at most MAX_BYTES each per target), since libFuzzer grows its own corpus at run time.
 
@@ -346,7 +347,7 @@ TARGETS = {name[len("seeds_"):]: fn for name, fn in globals().items() if name.st
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default_captures = os.path.join(os.path.dirname(ROOT), "shared", "data", "captures")
+    default_captures = os.path.join(ROOT, "tests", "data", "captures")
     parser.add_argument("--captures", default=default_captures)
     parser.add_argument("--out", default=os.path.join(ROOT, "tests", "fuzz", "corpus"))
     args = parser.parse_args()

@@ -4,7 +4,7 @@
 // docs/benchmarks.md) in a child process with a deadline per level, once per GPU, or its recordings
 // `.rocm-doctor/probes/hip-bench*.json` in replay. Collected by
 // src/collect/bench/hip_bench_collector.cpp; the bench.* checks ask for
-// ctx.facts.Get<BenchFacts>(request). Measuring is not judging (DESIGN rule 10): the floors
+// ctx.facts.Get<BenchFacts>(request). Measuring is not judging (architecture rule 10): the floors
 // come from include/rocm_doctor/bench_thresholds.h.
 #include <cstdint>
 #include <functional>

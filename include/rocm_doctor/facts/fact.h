@@ -1,6 +1,6 @@
 #pragma once
 // Fact<T>: one value read from the system with where it came from. Unknown is an empty value
-// with the reason in `error` - never a made-up default (DESIGN rule 8).
+// with the reason in `error` - never a made-up default (architecture rule 8).
 #include <optional>
 #include <string>
 #include <utility>

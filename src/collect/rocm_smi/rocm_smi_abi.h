@@ -1,6 +1,6 @@
 #pragma once
 // The few parts of rocm-smi-lib's C ABI that `rocm-doctor probe-smi` uses, declared here so the
-// doctor has no build-time or link-time dependency on librocm_smi64 (DESIGN rule 1: it is
+// doctor has no build-time or link-time dependency on librocm_smi64 (architecture rule 1: it is
 // dlopen()ed in a child process and resolved with dlsym).
 //
 // Source: rocm_smi.h of rocm_smi_lib 5.2.3 (Debian librocm-smi-dev 5.2.3-2), compared with the

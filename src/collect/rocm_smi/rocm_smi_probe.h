@@ -2,7 +2,7 @@
 // The body of the hidden `rocm-doctor probe-smi LIB...` (src/cli/probe_smi_command.cpp): loads
 // the first library of `candidates` that dlopen()s, resolves rocm-smi-lib's entry points with
 // dlsym (src/collect/rocm_smi/rocm_smi_abi.h), calls rsmi_init(0) and reads what the library reports.
-// Only the child runs this: rsmi_init can wait seconds on a mutex or crash (DESIGN rule 1).
+// Only the child runs this: rsmi_init can wait seconds on a mutex or crash (architecture rule 1).
 #include <optional>
 #include <string>
 #include <vector>

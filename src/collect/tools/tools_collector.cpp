@@ -1,6 +1,6 @@
 // CollectFacts<ToolFacts>: each ROCm tool of src/knowledge/rocm_tools.cpp as a file on $PATH or
 // in a ROCm install's bin/, the install or dpkg package it belongs to and its version. Nothing
-// is run (DESIGN rule 1; replay never executes anything).
+// is run (architecture rule 1; replay never executes anything).
 #include <algorithm>
 #include <map>
 #include <optional>

@@ -196,13 +196,13 @@ void LoadTree(FakeSystemView& view, const std::filesystem::path& root, const std
   }
 }
 
-// The public captures live in shared/ beside the checkout (../shared/data/captures).
+// Real public captures, vendored with their provenance (tests/data/captures/PROVENANCE.md).
 const std::filesystem::path kCaptures =
-    std::filesystem::path(ROCMDOC_SOURCE_DIR) / ".." / "shared" / "data" / "captures";
+    std::filesystem::path(ROCMDOC_SOURCE_DIR) / "tests" / "data" / "captures";
 
 TEST(CollectKfdCapture, Mi300xCpx) {
   auto dir = kCaptures / "k8s-device-plugin/testdata/topo-mi300-cpx/topology";
-  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "capture not available";
+  ASSERT_TRUE(std::filesystem::exists(dir)) << dir << ": the vendored capture is missing";
   FakeSystemView view;
   LoadTree(view, dir, kTopo);
   KfdTopology topo = CollectKfd(view);
@@ -228,7 +228,7 @@ TEST(CollectKfdCapture, Mi300xCpx) {
 
 TEST(CollectKfdCapture, PhoenixFromLact) {
   auto dir = kCaptures / "LACT/tests/snapshots/amd/phoenix/kfd/topology";
-  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "capture not available";
+  ASSERT_TRUE(std::filesystem::exists(dir)) << dir << ": the vendored capture is missing";
   FakeSystemView view;
   LoadTree(view, dir, kTopo);
   KfdTopology topo = CollectKfd(view);
@@ -240,7 +240,7 @@ TEST(CollectKfdCapture, PhoenixFromLact) {
 
 TEST(CollectKfdCapture, Mi308x) {
   auto dir = kCaptures / "k8s-device-plugin/testdata/topology-parsing-mi308/topology";
-  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "capture not available";
+  ASSERT_TRUE(std::filesystem::exists(dir)) << dir << ": the vendored capture is missing";
   FakeSystemView view;
   LoadTree(view, dir, kTopo);
   KfdTopology topo = CollectKfd(view);
