@@ -7,8 +7,9 @@
 #include <iostream>
 #include <mutex>
 
-#include "system/config_file.h"
+#include "cli/printable_stderr.h"
 #include "report/text_escape.h"
+#include "system/config_file.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -95,14 +96,14 @@ std::function<void(std::string_view)> TerminalProgress() {
     std::lock_guard<std::mutex> lock(g_progress_mutex);
     // One line, rewritten in place: carriage return, erase to the end of the line. The line is
     // the helper's stderr (a probe's text): printable, so only these two codes are escapes.
-    std::cerr << "\r\033[K" << report_text::Printable(line.substr(0, 96)) << std::flush;
+    RawStderr() << "\r\033[K" << report_text::Printable(line.substr(0, 96)) << std::flush;
     g_progress_shown = true;
   };
 }
 
 void EndProgressLine() {
   std::lock_guard<std::mutex> lock(g_progress_mutex);
-  if (g_progress_shown) std::cerr << "\r\033[K" << std::flush;
+  if (g_progress_shown) RawStderr() << "\r\033[K" << std::flush;
   g_progress_shown = false;
 }
 

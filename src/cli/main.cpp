@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/printable_stderr.h"
 #include "cli/report_outputs.h"
 #include "report/text_escape.h"
 #include "rocm_doctor/reporters.h"
@@ -43,6 +44,7 @@ void AddPolicy(CLI::App* cmd, rocm_doctor::CheckOptions& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  rocm_doctor::cli::MakeStderrPrintable();
   std::vector<std::string> args(argv + 1, argv + argc);
   // `rocm-doctor` and `rocm-doctor -v` mean `rocm-doctor check ...`.
   static const std::vector<std::string> kCommands{"check", "list", "explain", "capture", "help",

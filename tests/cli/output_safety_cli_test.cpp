@@ -180,5 +180,37 @@ TEST(OutputSafety, AnotherUsersSymlinkIsNotFollowed) {
   }
 }
 
+// Issue 13, item 4: every error message that quotes a path, an argument or a probe's words goes
+// through the printable stderr (src/cli/printable_stderr.h). Before it, a --policy path holding
+// an OSC 52 clipboard write reached the terminal raw in "cannot read <path>".
+TEST(OutputSafety, ErrorMessagesCarryNoEscapeSequences) {
+  Scratch s;
+  const std::string evil = s / ("x\x1b]52;c;Y3VybCBldmlsfHNo\x07\x1b[2J\x1b[8mhidden"
+                                "\xc2\x9b" "31m\u202e");
+  const std::string healthy = Machine("mi300x-healthy");
+  const std::vector<std::vector<std::string>> runs = {
+      {"check", "--sysroot", healthy, "--policy", evil},
+      {"check", "--sysroot", healthy, "--thresholds", evil},
+      {"check", "--sysroot", evil},
+      {"check", "--sysroot", healthy, "-o", evil + "/r.json"},
+      {"check", "--sysroot", healthy, "--only", evil},
+      {"diff", evil, evil},
+      {"fleet", "summarize", evil},
+      {"gate", "--npd", "--sysroot", evil},
+      {"explain", evil},
+      {"bench", "--sysroot", evil},
+  };
+  for (const auto& args : runs) {
+    const CommandOutcome out = Doctor(args);
+    const std::string what = args[0] + " " + args[args.size() - 2];
+    EXPECT_NE(out.exit_code, 0) << what;
+    EXPECT_FALSE(out.err.empty()) << what;
+    EXPECT_EQ(out.err.find('\x1b'), std::string::npos) << what << ": " << out.err;
+    EXPECT_EQ(out.err.find('\x07'), std::string::npos) << what << ": " << out.err;
+    EXPECT_EQ(out.err.find("\xc2\x9b"), std::string::npos) << what << ": " << out.err;
+    EXPECT_EQ(out.err.find("\u202e"), std::string::npos) << what << ": " << out.err;
+  }
+}
+
 }  // namespace
 }  // namespace rocm_doctor
