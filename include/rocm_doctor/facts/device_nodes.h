@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "rocm_doctor/facts/fact.h"
 #include "rocm_doctor/system_view.h"
 
 namespace rocm_doctor {
@@ -30,11 +31,26 @@ struct RenderNode {
   NodeAccess access;
 };
 
+// The mount that holds a device node (/proc/self/mountinfo, the mount with the longest mount
+// point above the node's path). Its per-mount options decide whether the node is usable whatever
+// its mode says: on a `nodev` mount the kernel refuses to open any device node (EACCES, fs/namei.c
+// may_open_dev); on a `noexec` mount the ROCm runtime's mappings of /dev/kfd fail (ROCm/rocminfo
+// #40: "rocminfo fails because /dev is not mounted with exec priv").
+struct DeviceMount {
+  std::string mount_point;  // "/dev"
+  std::string fstype;       // "devtmpfs", "tmpfs"
+  std::string options;      // the per-mount options (field 6), "rw,nosuid,noexec,relatime"
+};
+
 struct DeviceNodeFacts {
   NodeAccess kfd;
   std::vector<RenderNode> render_nodes;  // from /sys/class/drm/renderD*, with /dev/dri nodes
   DirListing dev_dri;                    // the /dev/dri listing as read
   bool dxg_present = false;              // /dev/dxg (WSL2)
+  // The mounts holding /dev/kfd and /dev/dri; unknown when the mount table cannot be read (its
+  // source is then the table's path and `error` why), e.g. a capture without it.
+  Fact<DeviceMount> kfd_mount;
+  Fact<DeviceMount> dri_mount;
 };
 
 // Pure: the access rule above, so live host and replay agree.

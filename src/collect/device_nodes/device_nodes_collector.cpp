@@ -7,6 +7,7 @@
 
 #include "collect/device_nodes/node_access.h"
 #include "collect/platform/platform_parse.h"
+#include "collect/storage/mountinfo_parse.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
@@ -51,6 +52,15 @@ class AccessEvaluator {
   std::optional<std::string> etc_group_;
 };
 
+// Where `path` is mounted and with which options, as evidence "/proc/self/mountinfo line N".
+Fact<DeviceMount> MountOf(const mountinfo::Table& table, std::string_view path) {
+  const mountinfo::Mount* mount = mountinfo::MountFor(table, path);
+  const std::string source(paths::kProcSelfMountinfo);
+  if (mount == nullptr) return Fact<DeviceMount>::Unknown(source, "no mount holds " + std::string(path));
+  return Fact<DeviceMount>::Known({mount->mount_point, mount->fstype, mount->options},
+                                  source + " line " + std::to_string(mount->line));
+}
+
 }  // namespace
 
 DeviceNodeFacts CollectDeviceNodes(const SystemView& view) {
@@ -59,6 +69,18 @@ DeviceNodeFacts CollectDeviceNodes(const SystemView& view) {
   facts.kfd = evaluator.Evaluate(std::string(paths::kDevKfd));
   facts.dev_dri = view.ListDir(paths::kDevDri);
   facts.dxg_present = view.Stat(paths::kDevDxg).ok();
+  // A host with thousands of container mounts has a mountinfo of a few MiB.
+  FileContent mounts = view.ReadFile(paths::kProcSelfMountinfo, 16u << 20);
+  if (mounts.ok()) {
+    const mountinfo::Table table = mountinfo::Parse(mounts.data);
+    facts.kfd_mount = MountOf(table, paths::kDevKfd);
+    facts.dri_mount = MountOf(table, paths::kDevDri);
+  } else {
+    const std::string source(paths::kProcSelfMountinfo);
+    facts.kfd_mount = Fact<DeviceMount>::Unknown(
+        source, mounts.status == FsStatus::kNotFound ? "does not exist" : mounts.error);
+    facts.dri_mount = facts.kfd_mount;
+  }
 
   std::set<std::string> names;
   DirListing drm = view.ListDir(paths::kDrmClass);

@@ -84,3 +84,42 @@ TEST(CollectDeviceNodes, Dxg) {
 
 }  // namespace
 }  // namespace rocm_doctor::testing
+
+namespace rocm_doctor::testing {
+namespace {
+
+// The mounts holding the nodes, from a mountinfo in the kernel's format: /dev a devtmpfs mounted
+// noexec (ROCm/rocminfo#40), /dev/dri bind-mounted on top as a container runtime may do.
+TEST(CollectDeviceNodes, MountsOfTheNodes) {
+  FakeSystemView view;
+  view.File("/proc/self/mountinfo",
+            "1 0 259:2 / / rw,relatime shared:1 - ext4 /dev/nvme0n1p2 rw\n"
+            "24 1 0:6 / /dev rw,nosuid,noexec,relatime shared:2 - devtmpfs udev rw,mode=755\n"
+            "40 24 0:6 /dri /dev/dri rw,nosuid,nodev - devtmpfs udev rw,mode=755\n");
+  DeviceNodeFacts f = CollectDeviceNodes(view);
+  ASSERT_TRUE(f.kfd_mount.known());
+  EXPECT_EQ(f.kfd_mount->mount_point, "/dev");
+  EXPECT_EQ(f.kfd_mount->fstype, "devtmpfs");
+  EXPECT_EQ(f.kfd_mount->options, "rw,nosuid,noexec,relatime");
+  EXPECT_EQ(f.kfd_mount.source, "/proc/self/mountinfo line 2");
+  ASSERT_TRUE(f.dri_mount.known());
+  EXPECT_EQ(f.dri_mount->mount_point, "/dev/dri");
+  EXPECT_EQ(f.dri_mount->options, "rw,nosuid,nodev");
+}
+
+TEST(CollectDeviceNodes, MountsUnknownWithoutTheTable) {
+  FakeSystemView view;
+  DeviceNodeFacts f = CollectDeviceNodes(view);
+  EXPECT_FALSE(f.kfd_mount.known());
+  EXPECT_EQ(f.kfd_mount.source, "/proc/self/mountinfo");
+  EXPECT_EQ(f.kfd_mount.error, "does not exist");
+  EXPECT_FALSE(f.dri_mount.known());
+  // A table that holds no mount above the nodes (no "/"): unknown, with the reason.
+  view.File("/proc/self/mountinfo", "22 1 0:21 / /proc rw,nosuid - proc proc rw\n");
+  f = CollectDeviceNodes(view);
+  EXPECT_FALSE(f.kfd_mount.known());
+  EXPECT_EQ(f.kfd_mount.error, "no mount holds /dev/kfd");
+}
+
+}  // namespace
+}  // namespace rocm_doctor::testing
