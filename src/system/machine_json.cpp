@@ -1,7 +1,6 @@
 #include "system/machine_json.h"
 
 #include <charconv>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "system/json_strict.h"
@@ -13,30 +12,6 @@ namespace {
 using nlohmann::json;
 
 constexpr char kSource[] = ".rocm-doctor/machine.json";
-
-std::optional<std::uint32_t> ParseId(std::string_view text) {
-  std::uint32_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return value;
-}
-
-void ParseColonFile(std::string_view text,
-                    const std::function<void(std::string_view, std::uint32_t)>& add) {
-  while (!text.empty()) {
-    const std::size_t newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
-    const std::size_t c1 = line.find(':');
-    if (c1 == 0 || c1 == std::string_view::npos) continue;
-    const std::size_t c2 = line.find(':', c1 + 1);
-    if (c2 == std::string_view::npos) continue;
-    const std::size_t c3 = line.find(':', c2 + 1);
-    const auto id = ParseId(line.substr(c2 + 1, c3 == std::string_view::npos ? line.npos
-                                                                             : c3 - c2 - 1));
-    if (id) add(line.substr(0, c1), *id);
-  }
-}
 
 // Collects the first type error with the key path that caused it.
 class Reader {
@@ -79,7 +54,7 @@ bool ReadIdRef(Reader& reader, const json& value, const std::string& where, IdRe
   }
   if (!value.is_string()) return reader.Fail(where, "a name or a number");
   out.name = value.get<std::string>();
-  out.id = ParseId(out.name);
+  out.id = ParseAccountId(out.name);
   if (out.id) out.name.clear();
   return true;
 }
@@ -272,53 +247,8 @@ FsSpace ReadFsSpace(const json& entry, const std::string& path) {
   return out;
 }
 
-std::string ModeText(std::uint32_t mode) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "%04o", mode & 07777);
-  return buffer;
-}
-
-json IdJson(const std::string& name, std::uint32_t id) {
-  if (!name.empty()) return name;
-  return id;
-}
 
 }  // namespace
-
-AccountDb AccountDb::Parse(std::string_view passwd, std::string_view group) {
-  AccountDb db;
-  ParseColonFile(passwd, [&](std::string_view name, std::uint32_t id) {
-    db.uids_.emplace(std::string(name), id);
-    db.user_names_.emplace(id, std::string(name));
-  });
-  ParseColonFile(group, [&](std::string_view name, std::uint32_t id) {
-    db.gids_.emplace(std::string(name), id);
-    db.group_names_.emplace(id, std::string(name));
-  });
-  return db;
-}
-
-std::optional<std::uint32_t> AccountDb::Uid(std::string_view name) const {
-  if (auto it = uids_.find(name); it != uids_.end()) return it->second;
-  if (name == "root") return 0;
-  return std::nullopt;
-}
-
-std::optional<std::uint32_t> AccountDb::Gid(std::string_view name) const {
-  if (auto it = gids_.find(name); it != gids_.end()) return it->second;
-  if (name == "root") return 0;
-  return std::nullopt;
-}
-
-std::string AccountDb::UserName(std::uint32_t uid) const {
-  if (auto it = user_names_.find(uid); it != user_names_.end()) return it->second;
-  return uid == 0 ? "root" : "";
-}
-
-std::string AccountDb::GroupName(std::uint32_t gid) const {
-  if (auto it = group_names_.find(gid); it != group_names_.end()) return it->second;
-  return gid == 0 ? "root" : "";
-}
 
 UserInfo DefaultRootUser() {
   return UserInfo{.name = "root", .uid = 0, .gid = 0, .groups = {{"root", 0}}, .source = kSource};
@@ -392,84 +322,6 @@ Result<MachineInfo> ParseMachineJson(std::string_view text, const AccountDb& acc
     return Error{std::string("machine.json: ") + e.what()};
   }
   return info;
-}
-
-std::string MachineJsonText(const MachineInfo& info) {
-  json root = json::object();
-  root["format"] = 1;
-  root["description"] = info.description;
-  json uname = json::object();
-  if (info.uname.sysname) uname["sysname"] = *info.uname.sysname;
-  if (info.uname.release) uname["release"] = *info.uname.release;
-  if (info.uname.version) uname["version"] = *info.uname.version;
-  if (info.uname.machine) uname["machine"] = *info.uname.machine;
-  if (!uname.empty()) root["uname"] = uname;
-  json user = {{"name", info.user.name}, {"uid", info.user.uid}, {"gid", info.user.gid}};
-  json groups = json::array();
-  json gids = json::array();
-  for (const auto& group : info.user.groups) {
-    groups.push_back(group.name.empty() && group.gid ? json(*group.gid) : json(group.name));
-    gids.push_back(group.gid ? json(*group.gid) : json(nullptr));
-  }
-  user["groups"] = groups;
-  user["gids"] = gids;
-  root["user"] = user;
-  root["env"] = info.env;
-  json nodes = json::object();
-  for (const auto& [path, node] : info.nodes) {
-    nodes[path] = {{"type", std::string(ToString(node.type))},
-                   {"major", node.major},
-                   {"minor", node.minor},
-                   {"mode", ModeText(node.mode)},
-                   {"owner", IdJson(node.owner, node.uid)},
-                   {"group", IdJson(node.group, node.gid)},
-                   {"uid", node.uid},
-                   {"gid", node.gid}};
-  }
-  root["nodes"] = nodes;
-  json errors = json::object();
-  const auto add_errors = [&](const char* op, const auto& map) {
-    for (const auto& [path, recorded] : map) {
-      errors[op][path] = {{"status", std::string(FsStatusKey(recorded.status))},
-                          {"error", recorded.error}};
-    }
-  };
-  add_errors("read", info.read_errors);
-  add_errors("list", info.list_errors);
-  add_errors("stat", info.stat_errors);
-  if (!errors.empty()) root["errors"] = errors;
-  json filesystems = json::object();
-  for (const auto& [path, space] : info.filesystems) {
-    if (space.ok()) {
-      filesystems[path] = {{"size_bytes", space.size_bytes},
-                           {"free_bytes", space.free_bytes},
-                           {"avail_bytes", space.avail_bytes}};
-    } else {
-      filesystems[path] = {{"status", std::string(FsStatusKey(space.status))},
-                           {"error", space.error}};
-    }
-  }
-  if (!filesystems.empty()) root["filesystems"] = filesystems;
-  return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
-}
-
-std::string_view FsStatusKey(FsStatus status) {
-  switch (status) {
-    case FsStatus::kOk: return "ok";
-    case FsStatus::kNotFound: return "not-found";
-    case FsStatus::kPermissionDenied: return "permission-denied";
-    case FsStatus::kLoop: return "loop";
-    case FsStatus::kError: return "error";
-  }
-  return "error";
-}
-
-std::optional<FsStatus> FsStatusFromKey(std::string_view key) {
-  for (FsStatus status : {FsStatus::kOk, FsStatus::kNotFound, FsStatus::kPermissionDenied,
-                          FsStatus::kLoop, FsStatus::kError}) {
-    if (FsStatusKey(status) == key) return status;
-  }
-  return std::nullopt;
 }
 
 }  // namespace rocm_doctor::system

@@ -10,23 +10,9 @@
 
 #include "rocm_doctor/result.h"
 #include "rocm_doctor/system_view.h"
+#include "system/account_db.h"
 
 namespace rocm_doctor::system {
-
-// Names and numbers from a machine directory's etc/passwd and etc/group ("name:x:id:..." lines;
-// malformed lines are skipped).
-class AccountDb {
- public:
-  static AccountDb Parse(std::string_view passwd, std::string_view group);
-  std::optional<std::uint32_t> Uid(std::string_view name) const;
-  std::optional<std::uint32_t> Gid(std::string_view name) const;
-  std::string UserName(std::uint32_t uid) const;   // empty when unknown ("root" for 0)
-  std::string GroupName(std::uint32_t gid) const;  // empty when unknown ("root" for 0)
-
- private:
-  std::map<std::string, std::uint32_t, std::less<>> uids_, gids_;
-  std::map<std::uint32_t, std::string> user_names_, group_names_;
-};
 
 // A number no account has: (uid_t)-1 is reserved by chown(2). Used for a name that the machine
 // directory cannot resolve, so it never matches a real id and only matches by name.

@@ -4,12 +4,12 @@
 #include <sys/stat.h>
 
 #include <cerrno>
-#include <deque>
 #include <optional>
 
 #include "system/archive.h"
 #include "system/fd_io.h"
 #include "system/machine_json.h"
+#include "system/physical_paths.h"
 #include "system/probe_json.h"
 #include "system/root_resolver.h"
 #include "system/temp_dir.h"
@@ -18,7 +18,12 @@
 namespace rocm_doctor {
 namespace {
 
+using system::BaseOf;
+using system::Child;
+using system::ClimbsAboveRoot;
 using system::NormalizeHostPath;
+using system::ParentOf;
+using system::PhysicalPaths;
 using system::RecordedError;
 
 // Environment variables a capture keeps from Environment() (GetEnv() answers are always kept):
@@ -41,17 +46,6 @@ bool KeepEnv(std::string_view name) {
 
 bool RecordableError(FsStatus status) {
   return status == FsStatus::kPermissionDenied || status == FsStatus::kError;
-}
-
-std::string ParentOf(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  return slash == 0 || slash == std::string::npos ? "/" : path.substr(0, slash);
-}
-
-std::string BaseOf(const std::string& path) { return path.substr(path.rfind('/') + 1); }
-
-std::string Child(const std::string& dir, const std::string& name) {
-  return dir == "/" ? "/" + name : dir + "/" + name;
 }
 
 bool IsEmptyDir(const std::string& path) {
@@ -186,101 +180,6 @@ bool RecordingSystemView::IsReplay() const { return inner_->IsReplay(); }
 std::string RecordingSystemView::Describe() const { return inner_->Describe(); }
 
 namespace {
-
-// Maps host paths to where they physically live by expanding every symlink in them, asking the
-// inner view (cached). A file read as /sys/class/drm/card0/device/vendor is written at
-// /sys/devices/pci.../vendor and the links card0 and device are written as links, so the
-// replayed tree resolves like the host's did and a link is never also a directory.
-class PhysicalPaths {
- public:
-  explicit PhysicalPaths(const SystemView& inner, const std::map<std::string, std::string>& known)
-      : inner_(inner), links_(known.begin(), known.end()) {}
-
-  // nullopt on a loop. Links met on the way are added to links().
-  std::optional<std::string> Resolve(const std::string& path, bool follow_final) {
-    std::vector<std::string> done;
-    std::deque<std::string> todo = Split(path);
-    int hops = 0;
-    while (!todo.empty()) {
-      std::string part = std::move(todo.front());
-      todo.pop_front();
-      if (part == "..") {
-        if (!done.empty()) done.pop_back();
-        continue;
-      }
-      const std::string here = Child(Join(done), part);
-      const std::optional<std::string> target = LinkAt(here);
-      if (target && (!todo.empty() || follow_final)) {
-        met_[here] = *target;
-        if (++hops > system::kMaxSymlinkHops || target->empty()) return std::nullopt;
-        if (target->front() == '/') done.clear();
-        std::deque<std::string> expanded = Split(*target);
-        todo.insert(todo.begin(), expanded.begin(), expanded.end());
-        continue;
-      }
-      if (target) met_[here] = *target;
-      done.push_back(std::move(part));
-    }
-    return Join(done);
-  }
-  const std::map<std::string, std::string>& links() const { return met_; }
-  // The target of the link at `path` (no expansion), nullopt when it is not a link.
-  std::optional<std::string> LinkAt(const std::string& path) {
-    auto it = links_.find(path);
-    if (it != links_.end()) return it->second;
-    LinkTarget link = inner_.ReadLink(path);
-    std::optional<std::string> target;
-    if (link.ok()) target = link.target;
-    links_.emplace(path, target);
-    return target;
-  }
-
- private:
-  static std::deque<std::string> Split(std::string_view path) {
-    std::deque<std::string> parts;
-    const std::string norm = NormalizeHostPath(path);
-    std::size_t start = 1;
-    while (start < norm.size()) {
-      const std::size_t slash = norm.find('/', start);
-      parts.push_back(norm.substr(start, slash - start));
-      if (slash == std::string::npos) break;
-      start = slash + 1;
-    }
-    return parts;
-  }
-  static std::string Join(const std::vector<std::string>& parts) {
-    std::string out;
-    for (const auto& part : parts) out += "/" + part;
-    return out.empty() ? "/" : out;
-  }
-
-  const SystemView& inner_;
-  std::map<std::string, std::optional<std::string>> links_;
-  std::map<std::string, std::string> met_;
-};
-
-// Whether the relative link `target`, placed at `path`, names something above the root ("/"
-// has no parent on the host, so "../" there stays at "/"; a program other than the doctor
-// following the link inside a capture directory would leave it).
-bool ClimbsAboveRoot(const std::string& path, const std::string& target) {
-  if (target.empty() || target.front() == '/') return false;
-  long depth = 0;  // directories between the root and the link's parent
-  for (char c : ParentOf(path)) depth += c == '/' ? 1 : 0;
-  if (ParentOf(path) == "/") depth = 0;
-  std::string_view rest = target;
-  while (!rest.empty()) {
-    const std::size_t slash = rest.find('/');
-    const std::string_view part = rest.substr(0, slash);
-    if (part == "..") {
-      if (--depth < 0) return true;
-    } else if (!part.empty() && part != ".") {
-      ++depth;
-    }
-    if (slash == std::string_view::npos) break;
-    rest.remove_prefix(slash + 1);
-  }
-  return false;
-}
 
 struct Writer {
   system::TreeWriter& tree;

@@ -1,8 +1,12 @@
 # The system layer: live and machine-directory views, the recorder, the command runner.
 target_sources(rocmdoc_lib PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/account_db.cpp
   ${CMAKE_CURRENT_LIST_DIR}/account_names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/archive.cpp
   ${CMAKE_CURRENT_LIST_DIR}/capture_redact.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/child_registry.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/child_spawn.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/child_wait.cpp
   ${CMAKE_CURRENT_LIST_DIR}/command_runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/config_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
@@ -14,10 +18,15 @@ target_sources(rocmdoc_lib PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/live_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_dir_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/machine_json_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/open_beneath.cpp
   ${CMAKE_CURRENT_LIST_DIR}/open_system_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/orphan_sweep.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/output_capture.cpp
   ${CMAKE_CURRENT_LIST_DIR}/output_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/physical_paths.cpp
   ${CMAKE_CURRENT_LIST_DIR}/probe_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/proc_children.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/root_resolver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tar_extract.cpp
