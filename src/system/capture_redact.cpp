@@ -121,14 +121,8 @@ class TreeRedactor {
     if (::ftruncate(fd.get(), 0) != 0 || ::lseek(fd.get(), 0, SEEK_SET) != 0) {
       return Drop(dir_fd, name, host_path, false, "cannot rewrite: " + ErrnoText(errno));
     }
-    std::string_view rest = redacted;
-    while (!rest.empty()) {
-      const ssize_t wrote = ::write(fd.get(), rest.data(), rest.size());
-      if (wrote < 0 && errno == EINTR) continue;
-      if (wrote <= 0) {
-        return Drop(dir_fd, name, host_path, false, "cannot rewrite: " + ErrnoText(errno));
-      }
-      rest.remove_prefix(static_cast<std::size_t>(wrote));
+    if (const int error_number = system::WriteAll(fd.get(), redacted); error_number != 0) {
+      return Drop(dir_fd, name, host_path, false, "cannot rewrite: " + ErrnoText(error_number));
     }
     ++report_.files_changed;
   }
@@ -304,9 +298,11 @@ Result<RedactionReport> RedactMachineDirectory(const std::string& dir, Redactor&
   }
   parsed["redacted"] = removed;
   const std::string text = DumpJson(parsed);
-  if (::ftruncate(fd.get(), 0) != 0 ||
-      ::pwrite(fd.get(), text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
+  if (::ftruncate(fd.get(), 0) != 0 || ::lseek(fd.get(), 0, SEEK_SET) != 0) {
     return Error{machine + ": " + ErrnoText(errno)};
+  }
+  if (const int error_number = system::WriteAll(fd.get(), text); error_number != 0) {
+    return Error{machine + ": " + ErrnoText(error_number)};
   }
   return report;
 }

@@ -1,6 +1,7 @@
 #include "system/fd_io.h"
 
 #include <dirent.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -122,6 +123,24 @@ int UniqueFd::release() {
   const int fd = fd_;
   fd_ = -1;
   return fd;
+}
+
+int WriteAll(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN) {
+        pollfd p{fd, POLLOUT, 0};
+        ::poll(&p, 1, -1);
+        continue;
+      }
+      return errno;
+    }
+    if (n == 0) return EIO;
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return 0;
 }
 
 }  // namespace rocm_doctor::system

@@ -1,10 +1,11 @@
 #pragma once
 // Low-level helpers shared by the live and machine-directory views: errno to FsStatus, bounded
-// reads from an open descriptor, and node types from st_mode.
+// reads from an open descriptor, whole writes, and node types from st_mode.
 #include <sys/stat.h>
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rocm_doctor/system_view.h"
@@ -18,6 +19,11 @@ std::string ErrnoText(int error_number);  // strerror_r, thread-safe
 // trusts st_size (sysfs says 4096, procfs 0). EAGAIN after some data ends the read.
 FileContent ReadBounded(int fd, std::size_t limit);
 NodeType TypeFromMode(mode_t mode);
+
+// write() until all of `data` is written: 0, or the errno of the write that failed (EIO for a
+// write that wrote nothing). EINTR is retried; EAGAIN (a non-blocking pipe or terminal as
+// stdout) waits in poll() for room. The one write loop of the doctor.
+int WriteAll(int fd, std::string_view data);
 
 struct NameList {
   std::vector<std::string> names;  // sorted, without "." and ".."

@@ -1,7 +1,6 @@
 #include "system/output_file.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,26 +21,6 @@ constexpr std::size_t kTempBaseBytes = 200;
 
 Error Failure(const std::string& path, const std::string& why) {
   return Error{"cannot write " + path + ": " + why};
-}
-
-// write() until done; EAGAIN (a non-blocking pipe or terminal as stdout) waits for room.
-int WriteAll(int fd, std::string_view content) {
-  std::size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN) {
-        pollfd p{fd, POLLOUT, 0};
-        ::poll(&p, 1, -1);
-        continue;
-      }
-      return errno;
-    }
-    if (n == 0) return EIO;
-    done += static_cast<std::size_t>(n);
-  }
-  return 0;
 }
 
 // 16 hex digits from the kernel's random pool: another user cannot guess the name to plant a

@@ -77,7 +77,8 @@ class Extractor {
   Result<bool> Clear(int dir, const std::string& name);
   Result<UniqueFd> CreateFile(int dir, const std::string& name, unsigned mode);
   Result<bool> Copy(int from, int to);
-  Result<bool> WriteAll(int fd, const char* data, std::size_t size);
+  // system::WriteAll with the extractor's error text.
+  static Result<bool> Write(int fd, const char* data, std::size_t size);
 
   int root_;
   const ExtractLimits& limits_;
@@ -165,15 +166,9 @@ Result<UniqueFd> Extractor::CreateFile(int dir, const std::string& name, unsigne
   return fd;
 }
 
-Result<bool> Extractor::WriteAll(int fd, const char* data, std::size_t size) {
-  while (size > 0) {
-    const ssize_t wrote = ::write(fd, data, size);
-    if (wrote < 0) {
-      if (errno == EINTR) continue;
-      return Error{"write: " + ErrnoText(errno)};
-    }
-    data += wrote;
-    size -= static_cast<std::size_t>(wrote);
+Result<bool> Extractor::Write(int fd, const char* data, std::size_t size) {
+  if (const int error_number = WriteAll(fd, std::string_view(data, size)); error_number != 0) {
+    return Error{"write: " + ErrnoText(error_number)};
   }
   return true;
 }
@@ -186,7 +181,7 @@ Result<bool> Extractor::Copy(int from, int to) {
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return true;
     if (auto counted = Count(0, static_cast<std::uint64_t>(got)); !counted) return counted;
-    if (auto wrote = WriteAll(to, buffer, static_cast<std::size_t>(got)); !wrote) return wrote;
+    if (auto wrote = Write(to, buffer, static_cast<std::size_t>(got)); !wrote) return wrote;
   }
 }
 
@@ -236,7 +231,7 @@ Result<bool> Extractor::Member(TarReader& reader, const TarMember& member) {
         if (!got) return Error{got.error()};
         if (*got == 0) return true;
         if (Clock::now() > limits_.deadline) return Error{"unpacking ran past its deadline"};
-        auto wrote = WriteAll(fd->get(), buffer, *got);
+        auto wrote = Write(fd->get(), buffer, *got);
         if (!wrote) return wrote;
       }
     }

@@ -104,13 +104,8 @@ Result<bool> TreeWriter::WriteFile(std::string_view path, std::string_view data,
   if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
     return Error{std::string(path) + ": not a regular file in the output"};
   }
-  while (!data.empty()) {
-    const ssize_t wrote = ::write(fd.get(), data.data(), data.size());
-    if (wrote < 0) {
-      if (errno == EINTR) continue;
-      return Failure(path, "write", errno);
-    }
-    data.remove_prefix(static_cast<std::size_t>(wrote));
+  if (const int error_number = WriteAll(fd.get(), data); error_number != 0) {
+    return Failure(path, "write", error_number);
   }
   ::fchmod(fd.get(), static_cast<mode_t>(mode));
   return true;
