@@ -8,6 +8,7 @@ rocmdoc_add_test(test_platform
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/platform/device_nodes_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/kfd_present_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/kfd_access_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/platform/dev_mount_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/render_access_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/kfd_topology_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/wsl_pcie_atomics_test.cpp
