@@ -1,22 +1,11 @@
-// Policy TOML -> Policy, through toml++ (Debian's libtomlplusplus-dev, used header-only in this
-// one file: see src/policy/CMakeLists.txt). Every key is read through a Section that remembers
-// which keys were asked for, so any other key is an error at its own line and column.
-// toml++ 3.3 (Debian 12) states some parser preconditions with TOML_ASSERT_ASSUME: assert() in
-// debug builds, __builtin_assume (undefined behaviour when false) in release ones. Malformed
-// input breaks them - a table header `[\n`, `[ .x]` or `[&`, a `}` inside an array
-// (marzer/tomlplusplus issue #294, fixed upstream by pull request #301) - and each of those
-// paths then reports a parse error by itself, so the assumption is dropped here: the user gets
-// the error with its line, not an abort. Found by tests/fuzz/fuzz_policy; the inputs are in
-// tests/fuzz/regressions/policy/.
-#include <toml++/impl/preprocessor.h>
-#undef TOML_ASSERT_ASSUME
-#define TOML_ASSERT_ASSUME(expr) static_cast<void>(0)
-#include <toml++/toml.h>
-
+// Policy TOML -> Policy, through toml++ (policy/toml_lib.h). Every key is read through a Section
+// (policy/policy_section.h), so any key the policy format does not have is an error at its own
+// line and column.
 #include <algorithm>
 #include <cctype>
 #include <span>
 
+#include "policy/policy_section.h"
 #include "policy/toml_input_guard.h"
 #include "rocm_doctor/facts/frameworks_facts.h"
 #include "rocm_doctor/facts/gpu_table.h"
@@ -26,10 +15,13 @@
 namespace rocm_doctor {
 namespace {
 
+using policy_toml::Errors;
+using policy_toml::OneOf;
+using policy_toml::RegionOf;
+using policy_toml::Section;
+
 // More than this is not a policy (and a hostile file must not exhaust memory).
 constexpr std::size_t kMaxPolicyBytes = 1 << 20;
-// Errors reported at once; the rest would be noise caused by the first ones.
-constexpr std::size_t kMaxErrors = 20;
 
 constexpr std::string_view kLevels[] = {"basic", "standard", "stress"};
 constexpr std::string_view kFailOn[] = {"fail", "warn"};
@@ -45,224 +37,6 @@ bool IsHex(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(),
                                       [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
-
-std::string OneOf(std::span<const std::string_view> names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    out += i == 0 ? "" : (i + 1 == names.size() ? " or " : ", ");
-    out += "\"" + std::string(names[i]) + "\"";
-  }
-  return out;
-}
-
-class Errors {
- public:
-  explicit Errors(std::string file) : file_(std::move(file)) {}
-
-  PolicySource At(const toml::source_region& region) const {
-    return PolicySource{file_, static_cast<int>(region.begin.line),
-                        static_cast<int>(region.begin.column)};
-  }
-  void Add(const toml::source_region& region, const std::string& message) {
-    if (list_.size() < kMaxErrors) list_.push_back(At(region).ToString() + ": " + message);
-  }
-  void Add(const PolicySource& where, const std::string& message) {
-    if (list_.size() < kMaxErrors) list_.push_back(where.ToString() + ": " + message);
-  }
-  bool empty() const { return list_.empty(); }
-  std::string Joined() const {
-    std::string out;
-    for (const std::string& e : list_) out += (out.empty() ? "" : "\n") + e;
-    return out;
-  }
-  const std::string& file() const { return file_; }
-
- private:
-  std::string file_;
-  std::vector<std::string> list_;
-};
-
-std::string_view TypeName(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-    case toml::node_type::time:
-    case toml::node_type::date_time:
-      return "a date/time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
-}
-
-// One TOML table of the policy. Every Get marks its key as known; RejectUnknown() reports the
-// others at the place they are written.
-class Section {
- public:
-  Section(const toml::table& table, std::string name, Errors& errors)
-      : table_(table), name_(std::move(name)), errors_(errors) {}
-
-  std::string Path(std::string_view key) const {
-    return name_.empty() ? std::string(key) : name_ + "." + std::string(key);
-  }
-
-  const toml::node* Get(std::string_view key) {
-    known_.emplace_back(key);
-    return table_.get(key);
-  }
-
-  std::optional<std::string> String(std::string_view key) {
-    const toml::node* node = Get(key);
-    if (node == nullptr) return std::nullopt;
-    if (!node->is_string()) {
-      errors_.Add(node->source(),
-                  Path(key) + " must be a string, not " + std::string(TypeName(*node)));
-      return std::nullopt;
-    }
-    return node->as_string()->get();
-  }
-
-  std::optional<std::string> Choice(std::string_view key, std::span<const std::string_view> names) {
-    std::optional<std::string> value = String(key);
-    if (!value) return std::nullopt;
-    if (std::find(names.begin(), names.end(), *value) == names.end()) {
-      errors_.Add(Get(key)->source(),
-                  Path(key) + " is \"" + *value + "\"; it must be " + OneOf(names));
-      return std::nullopt;
-    }
-    return value;
-  }
-
-  std::optional<std::int64_t> Integer(std::string_view key, std::int64_t min, std::int64_t max) {
-    const toml::node* node = Get(key);
-    if (node == nullptr) return std::nullopt;
-    if (!node->is_integer()) {
-      errors_.Add(node->source(),
-                  Path(key) + " must be an integer, not " + std::string(TypeName(*node)));
-      return std::nullopt;
-    }
-    std::int64_t value = node->as_integer()->get();
-    if (value < min || value > max) {
-      errors_.Add(node->source(), Path(key) + " is " + std::to_string(value) + "; it must be " +
-                                      std::to_string(min) + " to " + std::to_string(max));
-      return std::nullopt;
-    }
-    return value;
-  }
-
-  // An integer or a float, greater than zero.
-  std::optional<double> Positive(std::string_view key) {
-    const toml::node* node = Get(key);
-    if (node == nullptr) return std::nullopt;
-    double value = 0;
-    if (node->is_integer()) {
-      value = static_cast<double>(node->as_integer()->get());
-    } else if (node->is_floating_point()) {
-      value = node->as_floating_point()->get();
-    } else {
-      errors_.Add(node->source(),
-                  Path(key) + " must be a number, not " + std::string(TypeName(*node)));
-      return std::nullopt;
-    }
-    if (!(value > 0) || value > 1e9) {  // also rejects nan and inf
-      errors_.Add(node->source(), Path(key) + " must be a number above 0 (and below 1e9)");
-      return std::nullopt;
-    }
-    return value;
-  }
-
-  // An array of non-empty strings, with where each one is written.
-  std::vector<PolicyName> Strings(std::string_view key) {
-    std::vector<PolicyName> out;
-    const toml::node* node = Get(key);
-    if (node == nullptr) return out;
-    const toml::array* array = node->as_array();
-    if (array == nullptr) {
-      errors_.Add(node->source(),
-                  Path(key) + " must be an array of strings, not " + std::string(TypeName(*node)));
-      return out;
-    }
-    for (std::size_t i = 0; i < array->size(); ++i) {
-      const toml::node& item = *array->get(i);
-      std::string where = Path(key) + "[" + std::to_string(i) + "]";
-      if (!item.is_string()) {
-        errors_.Add(item.source(), where + " must be a string, not " + std::string(TypeName(item)));
-      } else if (item.as_string()->get().empty()) {
-        errors_.Add(item.source(), where + " is empty");
-      } else {
-        out.push_back({item.as_string()->get(), errors_.At(item.source())});
-      }
-    }
-    return out;
-  }
-
-  const toml::table* Table(std::string_view key) {
-    const toml::node* node = Get(key);
-    if (node == nullptr) return nullptr;
-    if (!node->is_table()) {
-      errors_.Add(node->source(), Path(key) + " must be a table ([" + Path(key) + "]), not " +
-                                      std::string(TypeName(*node)));
-      return nullptr;
-    }
-    return node->as_table();
-  }
-
-  // [[key]] entries; each must be a table.
-  std::vector<const toml::table*> Tables(std::string_view key) {
-    std::vector<const toml::table*> out;
-    const toml::node* node = Get(key);
-    if (node == nullptr) return out;
-    const toml::array* array = node->as_array();
-    if (array == nullptr) {
-      errors_.Add(node->source(), Path(key) + " must be an array of tables ([[" + Path(key) +
-                                      "]]), not " + std::string(TypeName(*node)));
-      return out;
-    }
-    for (std::size_t i = 0; i < array->size(); ++i) {
-      const toml::node& item = *array->get(i);
-      if (!item.is_table()) {
-        errors_.Add(item.source(), Path(key) + "[" + std::to_string(i) + "] must be a table, not " +
-                                       std::string(TypeName(item)));
-      } else {
-        out.push_back(item.as_table());
-      }
-    }
-    return out;
-  }
-
-  void Require(std::string_view key, const toml::source_region& where) {
-    if (table_.get(key) == nullptr) errors_.Add(where, Path(key) + " is required");
-  }
-
-  void RejectUnknown() {
-    for (const auto& [key, node] : table_) {
-      if (std::find(known_.begin(), known_.end(), key.str()) != known_.end()) continue;
-      std::string message = "unknown key " + Path(key.str());
-      std::string known;
-      for (const std::string& k : known_) known += (known.empty() ? "" : ", ") + k;
-      message +=
-          name_.empty() ? " (a policy has " + known + ")" : " ([" + name_ + "] has " + known + ")";
-      errors_.Add(key.source(), message);
-    }
-  }
-
- private:
-  const toml::table& table_;
-  std::string name_;
-  Errors& errors_;
-  std::vector<std::string> known_;
-};
 
 // "N", "N.N" or "N.N.N", each part at most 4 digits.
 bool IsRelease(std::string_view text) {
@@ -333,11 +107,6 @@ std::optional<GpuModelRule> ParseGpuRule(const PolicyName& entry, const toml::so
                          "\"; no GPU in the GPU table (checks/data/amd_gpus.csv) has that name "
                          "(write the end of its name, e.g. \"MI300X\", a gfx target or a PCI ID)");
   return std::nullopt;
-}
-
-const toml::source_region& RegionOf(const toml::table& table, std::string_view key) {
-  const toml::node* node = table.get(key);
-  return node != nullptr ? node->source() : table.source();
 }
 
 void ParsePolicySection(Section& top, Policy& policy, Errors& errors) {
