@@ -26,7 +26,7 @@ SRC_4403 = ("ROCm/ROCm issue #4403 (https://github.com/ROCm/ROCm/issues/4403, WS
             "ROCm 6.3.2, RX 7900 XTX) — captures/issues/ROCm-ROCm-4403_RX7900XTX_WSL2/ (GitHub "
             "user content, no licence; cited by URL)")
 # A citation written into the READMEs of the committed machines (nothing is read from there).
-SRC_FM = ("/work/shared/data/failure-modes.md (verbatim kernel log lines quoted there from the "
+SRC_FM = ("docs/research/failure-modes.md (verbatim kernel log lines quoted there from the "
           "cited public issues)")
 SRC_HOST_VM = ("this build host (a Firecracker VM), read with `cat /sys/bus/pci/devices/*/...` on "
                "2026-12-01 — written by us, same licence as this repository")

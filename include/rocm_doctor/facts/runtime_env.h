@@ -2,7 +2,7 @@
 // The environment a ROCm program inherits, as the runtime reads it: device selection
 // (ROCR_VISIBLE_DEVICES in ROCr, then HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES in HIP,
 // GPU_DEVICE_ORDINAL in OpenCL), gfx overrides (libhsakmt topology.c), HIP_PLATFORM (hipcc) and
-// the tuning/debug variables that change behaviour. Semantics: /work/shared/data/failure-modes.md
+// the tuning/debug variables that change behaviour. Semantics: docs/research/failure-modes.md
 // "Key facts" and "Environment variables that matter". On a live host this is the doctor's own
 // environment; in a machine directory, machine.json "env".
 // Collected by src/collect/runtime_env/runtime_env_collector.cpp; checks use ctx.facts.Get<RuntimeEnvFacts>().

@@ -1,4 +1,4 @@
-// CollectPci on fake trees built from real captures (see /work/shared/data/captures/PROVENANCE.md)
+// CollectPci on fake trees built from real captures (see tests/data/captures/PROVENANCE.md)
 // and on hostile ones.
 #include <gtest/gtest.h>
 
