@@ -3,6 +3,7 @@
 rocmdoc_add_test(test_hardening
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/capture_redact_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/duplicate_keys_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_corpus_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_identifiers_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_report_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hardening/redact_test.cpp

@@ -260,7 +260,9 @@ bool Redactor::MatchAt(std::string_view text, std::size_t at, bool addresses, Ma
   if (IsAlnum(c) && MatchKeyValue(text, at, match)) return true;
   if (c == 'G' && MatchGpuId(text, at, match)) return true;
   if (MatchKnownName(text, at, match)) return true;
-  if (c == '/' && MatchHomePath(text, at, match)) return true;
+  if (c == '/' && (MatchHomePath(text, at, match) || MatchJournalPath(text, at, match))) {
+    return true;
+  }
   if (!IsHex(c) && c != ':' && !IsAlnum(c)) return false;
   if (MatchUuid(text, at, match)) return true;
   if (IsAlnum(c) && MatchLearned(text, at, match)) return true;

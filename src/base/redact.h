@@ -87,6 +87,7 @@ class Redactor {
   bool MatchGpuId(std::string_view text, std::size_t at, Match& match);
   bool MatchLearned(std::string_view text, std::size_t at, Match& match);
   bool MatchHomePath(std::string_view text, std::size_t at, Match& match);
+  bool MatchJournalPath(std::string_view text, std::size_t at, Match& match);
   bool MatchUuid(std::string_view text, std::size_t at, Match& match);
   bool MatchMac(std::string_view text, std::size_t at, Match& match);
   bool MatchIpv6(std::string_view text, std::size_t at, Match& match);

@@ -30,11 +30,40 @@ std::string Ipv6Placeholder(std::size_t index, std::string_view) {
   return "2001:db8::" + Padded(index, 1, true, false);
 }
 
+// A dotted quad at `at` that is a Debian package version by its context, as package relations
+// print them in a dpkg status file, apt output or a report quoting either: after an epoch
+// ("zlib1g (>= 1:1.2.2.3)", "libxi6 (>= 2:1.2.99.4)") or after a relation operator
+// ("libva2 (<< 2.17.0.1)"). An address is never written after "N:" alone (a port follows an
+// address, never precedes it) nor after "(>= ".
+bool IsDebianVersionAt(std::string_view text, std::size_t at) {
+  std::size_t pos = at;
+  if (Before(text, pos) == ':') {
+    std::size_t digits = 0;
+    while (pos - 1 > digits && IsDigit(text[pos - 2 - digits])) ++digits;
+    if (digits > 0 && digits <= 2) {
+      const char lead = Before(text, pos - 1 - digits);
+      if (lead == ' ' || lead == '(' || lead == '=' || lead == '\t' || lead == '\0') return true;
+    }
+  }
+  while (pos > 0 && text[pos - 1] == ' ') --pos;
+  for (std::string_view op : {"(>=", "(<=", "(<<", "(>>", "(="}) {
+    if (pos >= op.size() && text.substr(pos - op.size(), op.size()) == op) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool Redactor::MatchUuid(std::string_view text, std::size_t at, Match& match) {
   if (IsAlnum(Before(text, at)) || !IsUuidAt(text, at) || IsAlnum(At(text, at + 36))) return false;
   const std::string_view value = text.substr(at, 36);
+  // The nil and max UUIDs (RFC 9562) name nothing: ext4 prints the nil one for a file system
+  // made without a UUID ("mounted filesystem 00000000-0000-0000-0000-000000000000").
+  const auto all = [&](char digit) {
+    return std::all_of(value.begin(), value.end(),
+                       [&](char c) { return c == '-' || LowerChar(c) == digit; });
+  };
+  if (all('0') || all('f')) return false;
   match.length = 36;
   match.replacement = Placeholder(RedactionKind::kUuid, Lower(value), UuidPlaceholder, value);
   return true;
@@ -72,6 +101,9 @@ bool Redactor::MatchIpv6(std::string_view text, std::size_t at, Match& match) {
   if (value.size() < 3 || value == "::1" || value.find(":::") != std::string_view::npos) {
     return false;
   }
+  // The documentation prefix (RFC 3849) is where the placeholders come from: a value already in
+  // it identifies nothing, and replacing it could turn it into another value's placeholder.
+  if (StartsWithNoCase(value, 0, "2001:db8:")) return false;
   const std::size_t compressed = value.find("::");
   if (compressed != std::string_view::npos &&
       value.find("::", compressed + 1) != std::string_view::npos) {
@@ -107,7 +139,7 @@ bool Redactor::MatchIpv6(std::string_view text, std::size_t at, Match& match) {
 
 bool Redactor::MatchIpv4(std::string_view text, std::size_t at, Match& match) {
   const char before = Before(text, at);
-  if (IsNameChar(before) || before == '.') return false;
+  if (IsNameChar(before) || before == '.' || IsDebianVersionAt(text, at)) return false;
   std::size_t pos = at;
   unsigned octets[4] = {};
   for (int i = 0; i < 4; ++i) {
@@ -127,9 +159,16 @@ bool Redactor::MatchIpv4(std::string_view text, std::size_t at, Match& match) {
   }
   const char after = At(text, pos);
   if (IsNameChar(after) || (after == '.' && IsDigit(At(text, pos + 1)))) return false;
-  // Unspecified, loopback and broadcast addresses identify nobody.
+  // "1.2.3.57+dfsg1-2+b4", "2.0.10.4+snapshot20181205-1~": Debian version characters after it.
+  if (after == '+' || after == '~') return false;
+  // Unspecified, loopback and broadcast addresses identify nobody; nor do the RFC 5737
+  // documentation networks, where the placeholders come from (a value already there could
+  // otherwise become another value's placeholder: "192.0.2.255" -> "192.0.2.2").
   if (octets[0] == 0 || octets[0] == 127 ||
-      (octets[0] == 255 && octets[1] == 255 && octets[2] == 255 && octets[3] == 255)) {
+      (octets[0] == 255 && octets[1] == 255 && octets[2] == 255 && octets[3] == 255) ||
+      (octets[0] == 192 && octets[1] == 0 && octets[2] == 2) ||
+      (octets[0] == 198 && octets[1] == 51 && octets[2] == 100) ||
+      (octets[0] == 203 && octets[1] == 0 && octets[2] == 113)) {
     return false;
   }
   const std::string_view value = text.substr(at, pos - at);

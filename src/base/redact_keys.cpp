@@ -121,6 +121,23 @@ bool Redactor::MatchGpuId(std::string_view text, std::size_t at, Match& match) {
   return true;
 }
 
+// systemd-journald's directory /var/log/journal/<machine-id>/ (or /run/log/journal/), as its
+// messages and a kernel log quote it: the machine id is 32 hex digits that name this host for
+// good (/etc/machine-id), found by the path before it.
+bool Redactor::MatchJournalPath(std::string_view text, std::size_t at, Match& match) {
+  std::size_t pos = at;
+  if (text.compare(pos, 4, "/var") == 0) pos += 4;
+  constexpr std::string_view kJournal = "/log/journal/";
+  if (text.compare(pos, 4, "/run") == 0 && pos == at) pos += 4;
+  if (pos == at || text.compare(pos, kJournal.size(), kJournal) != 0) return false;
+  pos += kJournal.size();
+  if (RunLength(text, pos, IsHex, 33) != 32 || IsAlnum(At(text, pos + 32))) return false;
+  match.length = pos + 32 - at;
+  match.replacement =
+      std::string(text.substr(at, pos - at)) + SerialPlaceholder(text.substr(pos, 32), true);
+  return true;
+}
+
 // An id seen before (after a key, as GPU-<hex>, in a whole-file id), now without anything that
 // marks it: a cache directory named by the GPU's unique_id, a log line. Numbers in either base
 // ("0x" or not), other serials as written.

@@ -75,7 +75,8 @@ std::string Redactor::UserPlaceholder(std::string_view name) {
 // "NODE7.lab" are "host1" as "node7" is, whatever the domain (the kernel and /etc/hostname
 // usually hold only the short name, the logs the fully qualified one).
 bool Redactor::MatchHostname(std::string_view text, std::size_t at, Match& match) {
-  if (hostnames_.empty() || IsAlnum(Before(text, at))) return false;
+  // Not inside a longer label: "open-vm-tools" does not hold the host "vm".
+  if (hostnames_.empty() || IsLabelChar(Before(text, at))) return false;
   for (const std::string& name : hostnames_) {
     if (!StartsWithNoCase(text, at, name)) continue;
     const std::size_t end = at + name.size();
