@@ -14,6 +14,7 @@
 //                                  or one to a directory, socket or block device is an error;
 //   anything else                  an error (a directory, a socket, a block device).
 // A short write (ENOSPC from a full disk or /dev/full) is an error and leaves no temporary file.
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,10 @@
 namespace rocm_doctor::system {
 
 Result<bool> WriteOutputFile(const std::string& path, std::string_view content);
+
+// Tests only: `hook` runs each time a symlink on the way has been judged trustworthy, before
+// anything is read or written through it - where another user would swap the link. Empty to
+// clear. Not thread-safe.
+void SetOutputFileLinkJudgedHookForTest(std::function<void()> hook);
 
 }  // namespace rocm_doctor::system

@@ -179,6 +179,77 @@ TEST(OutputFile, AnotherUsersSymlinkIsNotFollowed) {
   EXPECT_EQ(Slurp(t.At("victim")), "precious");
 }
 
+// The race of issue 14's review: root judged `out.json` (a link of its own, in a directory
+// another user may write) and then resolved the path again to write. Between the two, that user
+// renames a link of theirs to a file root can write over `out.json`. The write must go where
+// the judged link pointed, never to the victim.
+TEST(OutputFile, ALinkSwappedAfterItWasJudgedCannotRedirectTheWrite) {
+  TempTree t;
+  t.File("victim", "precious");
+  t.File("real.json", "old");
+  t.Link("out.json", t.At("real.json"));
+  int swaps = 0;
+  SetOutputFileLinkJudgedHookForTest([&] {
+    if (swaps++ > 0) return;  // the first judgment is the one raced
+    t.Link("planted", t.At("victim"));
+    if (::geteuid() == 0) ::lchown(t.At("planted").c_str(), 65534, 65534);
+    ASSERT_EQ(::rename(t.At("planted").c_str(), t.At("out.json").c_str()), 0);
+  });
+  auto written = WriteOutputFile(t.At("out.json"), "report");
+  SetOutputFileLinkJudgedHookForTest({});
+  EXPECT_EQ(swaps, 1);
+  EXPECT_EQ(Slurp(t.At("victim")), "precious");
+  ASSERT_TRUE(written) << written.error();
+  EXPECT_EQ(Slurp(t.At("real.json")), "report");
+}
+
+// The same race one hop further: a relative link to a second link of the caller's, which is
+// swapped once the first was judged. Each link is opened once, judged and read through that
+// descriptor, so the swapped name is never read.
+TEST(OutputFile, ASecondLinkSwappedAfterTheFirstWasJudgedCannotRedirectTheWrite) {
+  TempTree t;
+  t.File("victim", "precious");
+  t.File("real.json", "old");
+  t.Link("hop.json", "real.json");
+  t.Link("out.json", "hop.json");
+  int judged = 0;
+  SetOutputFileLinkJudgedHookForTest([&] {
+    if (++judged != 2) return;  // hop.json has just been judged
+    t.Link("planted", t.At("victim"));
+    ASSERT_EQ(::rename(t.At("planted").c_str(), t.At("hop.json").c_str()), 0);
+  });
+  auto written = WriteOutputFile(t.At("out.json"), "report");
+  SetOutputFileLinkJudgedHookForTest({});
+  EXPECT_EQ(Slurp(t.At("victim")), "precious");
+  ASSERT_TRUE(written) << written.error();
+  EXPECT_EQ(Slurp(t.At("real.json")), "report");
+}
+
+// A link of the caller's to a descriptor path (out.txt -> /dev/fd/N, as /dev/stdout ->
+// /proc/self/fd/1): the descriptor itself is written, never a path re-resolved through /proc.
+TEST(OutputFile, OwnSymlinkToADescriptorPathWritesToTheDescriptor) {
+  TempTree t;
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  t.Link("out.txt", "/dev/fd/" + std::to_string(pipe_fds[1]));
+  ASSERT_TRUE(WriteOutputFile(t.At("out.txt"), "through the link"));
+  ::close(pipe_fds[1]);
+  char buffer[64] = {};
+  const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
+  ::close(pipe_fds[0]);
+  EXPECT_EQ(std::string(buffer, n > 0 ? static_cast<std::size_t>(n) : 0), "through the link");
+}
+
+TEST(OutputFile, ALinkLoopIsRefused) {
+  TempTree t;
+  t.Link("a", "b");
+  t.Link("b", "a");
+  auto written = WriteOutputFile(t.At("a"), "x");
+  ASSERT_FALSE(written);
+  EXPECT_NE(written.error().find("too many levels of symbolic links"), std::string::npos)
+      << written.error();
+}
+
 TEST(OutputFile, SocketIsRefused) {
   TempTree t;
   // A FIFO stands for "not a regular file" elsewhere; a socket must never be replaced.
