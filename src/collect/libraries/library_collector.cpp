@@ -4,10 +4,11 @@
 #include <array>
 #include <cstdint>
 
-#include "collect/libraries/elf_reader.h"
-#include "collect/libraries/offload_bundle.h"
+#include "base/path_normalize.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
+#include "collect/libraries/elf_reader.h"
+#include "collect/libraries/offload_bundle.h"
 #include "collect/libraries/tensile_parse.h"
 #include "rocm_doctor/facts/libraries.h"
 #include "rocm_doctor/paths.h"
@@ -160,34 +161,15 @@ Fact<std::string> Env(const SystemView& view, std::string_view name) {
   return Fact<std::string>::Known(*value, source);
 }
 
-// Removes "." and "x/.." components of an absolute path.
-std::string Normalize(std::string_view path) {
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const std::size_t slash = path.find('/');
-    std::string_view part = path.substr(0, slash);
-    path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-      continue;
-    }
-    parts.push_back(part);
-  }
-  std::string out;
-  for (std::string_view p : parts) out += "/" + std::string(p);
-  return out.empty() ? "/" : out;
-}
-
 // Where a symlink chain ends (/opt/rocm -> /etc/alternatives/rocm -> /opt/rocm-6.2.0).
 std::string Resolve(const SystemView& view, std::string path) {
   for (int hop = 0; hop < kMaxLinkHops; ++hop) {
     LinkTarget link = view.ReadLink(path);
     if (!link.ok()) break;
     std::string parent(path.substr(0, path.rfind('/')));
-    path = Normalize(link.target.empty() || link.target.front() == '/'
-                         ? link.target
-                         : JoinPath(parent.empty() ? "/" : parent, link.target));
+    path = pathname::Normalize(link.target.empty() || link.target.front() == '/'
+                                   ? link.target
+                                   : JoinPath(parent.empty() ? "/" : parent, link.target));
   }
   return path;
 }
@@ -207,7 +189,8 @@ void DefaultDirs(const SystemView& view, std::vector<std::string>& dirs,
     if (name.rfind("rocm-", 0) == 0) add(JoinPath(paths::kOpt, name), JoinPath(paths::kOpt, name));
   }
   if (std::optional<std::string> rocm_path = view.GetEnv("ROCM_PATH")) {
-    if (!rocm_path->empty() && rocm_path->front() == '/') add(Normalize(*rocm_path), "ROCM_PATH");
+    if (!rocm_path->empty() && rocm_path->front() == '/')
+      add(pathname::Normalize(*rocm_path), "ROCM_PATH");
   }
   if (std::find(dirs.begin(), dirs.end(), paths::kMultiarchLibDir) == dirs.end()) {
     dirs.emplace_back(paths::kMultiarchLibDir);

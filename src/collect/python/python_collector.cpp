@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/path_normalize.h"
 #include "collect/common/sysfs_reader.h"
 #include "collect/python/python_parse.h"
 #include "collect/python/python_paths.h"
@@ -16,7 +17,6 @@
 namespace rocm_doctor {
 namespace {
 
-using python::NormalizePath;
 using python::ParentDir;
 
 // pyvenv.cfg, version files and shims are a few hundred bytes.
@@ -44,11 +44,11 @@ class Collector {
   Collector(const SystemView& view, std::map<std::string, DirListing>& listings)
       : view_(view), listings_(listings) {
     if (auto home = view.GetEnv("HOME"); home && !home->empty() && home->front() == '/') {
-      home_ = NormalizePath(*home);
+      home_ = pathname::Normalize(*home);
     }
     if (auto path = view.GetEnv("PATH")) path_ = python::SplitSearchPath(*path);
     if (auto root = view.GetEnv("PYENV_ROOT"); root && !root->empty() && root->front() == '/') {
-      pyenv_root_ = NormalizePath(*root);
+      pyenv_root_ = pathname::Normalize(*root);
     } else if (!home_.empty()) {
       pyenv_root_ = home_ + "/.pyenv";
     }
@@ -103,13 +103,13 @@ class Collector {
   std::optional<std::string> EnvDir(const char* name) const {
     auto value = view_.GetEnv(name);
     if (!value || value->empty() || value->front() != '/') return std::nullopt;
-    return NormalizePath(*value);
+    return pathname::Normalize(*value);
   }
 
   // The first `program` in $PATH, skipping `skip_dir` (pyenv's shims for "system").
   std::optional<std::string> FindOnPath(std::string_view program, std::string_view skip_dir) {
     for (const std::string& dir : path_) {
-      if (!skip_dir.empty() && NormalizePath(dir) == skip_dir) continue;
+      if (!skip_dir.empty() && pathname::Normalize(dir) == skip_dir) continue;
       const std::string candidate = JoinPath(dir, program);
       if (IsFile(candidate)) return candidate;
     }
@@ -382,7 +382,7 @@ class Collector {
     }
     std::vector<std::string> out;
     for (const std::string& dir : candidates) {
-      const std::string normal = NormalizePath(dir);
+      const std::string normal = pathname::Normalize(dir);
       if (std::find(out.begin(), out.end(), normal) != out.end()) continue;
       const DirListing& listing = List(normal);
       if (listing.ok()) {

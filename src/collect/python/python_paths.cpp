@@ -1,6 +1,6 @@
 #include "collect/python/python_paths.h"
 
-#include <vector>
+#include "base/path_normalize.h"
 
 namespace rocm_doctor::python {
 namespace {
@@ -9,36 +9,15 @@ constexpr int kMaxLinkHops = 40;
 
 }  // namespace
 
-std::string NormalizePath(std::string_view path) {
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const std::size_t slash = path.find('/');
-    std::string_view part = path.substr(0, slash);
-    path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-      continue;
-    }
-    parts.push_back(part);
-  }
-  std::string out;
-  for (std::string_view p : parts) {
-    out += '/';
-    out += p;
-  }
-  return out.empty() ? "/" : out;
-}
-
 std::string ParentDir(std::string_view path) {
-  std::string normal = NormalizePath(path);
+  std::string normal = pathname::Normalize(path);
   const std::size_t slash = normal.rfind('/');
   if (slash == 0 || slash == std::string::npos) return "/";
   return normal.substr(0, slash);
 }
 
 std::string RealPath(const SystemView& view, std::string_view path) {
-  std::string pending = NormalizePath(path);
+  std::string pending = pathname::Normalize(path);
   std::string done;
   int hops = 0;
   std::size_t pos = 1;  // after the leading '/'
@@ -52,7 +31,7 @@ std::string RealPath(const SystemView& view, std::string_view path) {
       ++hops;
       const std::string target =
           link.target.front() == '/' ? link.target : (done.empty() ? "" : done) + "/" + link.target;
-      pending = NormalizePath(target + rest);
+      pending = pathname::Normalize(target + rest);
       done.clear();
       pos = 1;
       continue;

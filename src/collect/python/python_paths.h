@@ -1,7 +1,6 @@
 #pragma once
 // Path arithmetic for the Python collectors, through a SystemView (so it works the same on the
-// live host and in a machine directory). The ROCm and library collectors keep their own copies
-// of Normalize/Resolve in their anonymous namespaces; these are the frameworks layer's.
+// live host and in a machine directory). Lexical normalising is base/path_normalize.h's.
 #include <string>
 #include <string_view>
 
@@ -9,8 +8,6 @@
 
 namespace rocm_doctor::python {
 
-// "/a//b/./c/../d" -> "/a/b/d" (absolute paths, lexically).
-std::string NormalizePath(std::string_view path);
 // "/usr/bin" for "/usr/bin/python3", "/" for "/python3".
 std::string ParentDir(std::string_view path);
 // realpath(3) through `view`: each component's symlink expanded (at most 40 expansions, the

@@ -1,5 +1,7 @@
 #include "collect/rocm/rocm_paths.h"
 
+#include "base/path_normalize.h"
+
 namespace rocm_doctor::rocm_scan {
 namespace {
 
@@ -19,29 +21,8 @@ std::string DirName(std::string_view path) {
   return std::string(path.substr(0, slash));
 }
 
-std::string Normalize(std::string_view path) {
-  std::vector<std::string_view> parts;
-  for (std::size_t pos = 0; pos <= path.size();) {
-    std::size_t slash = path.find('/', pos);
-    if (slash == std::string_view::npos) slash = path.size();
-    std::string_view part = path.substr(pos, slash - pos);
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-    pos = slash + 1;
-  }
-  std::string out;
-  for (std::string_view part : parts) {
-    out += '/';
-    out += part;
-  }
-  return out.empty() ? "/" : out;
-}
-
 std::string Resolve(const SystemView& view, std::string_view path) {
-  std::string pending = Normalize(path);
+  std::string pending = pathname::Normalize(path);
   std::string done;
   int hops = 0;
   while (!pending.empty() && pending != "/") {
@@ -57,7 +38,7 @@ std::string Resolve(const SystemView& view, std::string_view path) {
       std::string target = link.target;
       if (target.empty() || target.front() != '/')
         target = (done.empty() ? "" : done) + "/" + target;
-      pending = Normalize(target + rest);
+      pending = pathname::Normalize(target + rest);
       done.clear();
       continue;
     }

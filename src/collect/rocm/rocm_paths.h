@@ -18,8 +18,6 @@ inline constexpr std::size_t kMaxSearchDirs = 64;
 std::string StripTrailingSlashes(std::string path);
 // "/a/b" for "/a/b/c", "/" for "/c", "." for "c".
 std::string DirName(std::string_view path);
-// Normalises "a//b/./c/../d" lexically (absolute paths only).
-std::string Normalize(std::string_view path);
 // realpath(3) through the view: every component's symlink resolved, at most 32 links (a link
 // loop ends there). A path that does not exist resolves as far as it exists (the rest is
 // appended as it is).
