@@ -75,7 +75,9 @@ void WriteDiffJson(const ReportDiff& d, std::ostream& out) {
     causes.push_back({{"code", r.code},
                       {"check", r.check},
                       {"message", r.message},
-                      {"change", r.change == Change::kRegression ? "appeared" : "cleared"}});
+                      {"change", r.change == Change::kNoLongerChecked
+                                    ? "no_longer_checked"
+                                    : std::string(RootCauseWords(r.change))}});
   }
   root["root_causes"] = std::move(causes);
 

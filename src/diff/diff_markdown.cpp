@@ -56,7 +56,7 @@ void WriteDiffMarkdown(const ReportDiff& d, std::ostream& out) {
   if (!d.root_causes.empty()) {
     out << "\n### Root causes\n\n| | root cause | check | message |\n| --- | --- | --- | --- |\n";
     for (const RootCauseChange& r : d.root_causes) {
-      out << "| " << Labelled(r.change, r.change == Change::kRegression ? "appeared" : "cleared")
+      out << "| " << Labelled(r.change, RootCauseWords(r.change))
           << " | " << Code(r.code) << " | " << Code(r.check) << " | " << MarkdownCell(r.message)
           << " |\n";
     }
@@ -67,7 +67,7 @@ void WriteDiffMarkdown(const ReportDiff& d, std::ostream& out) {
   if (!d.checks.empty()) {
     out << "\n| | check | title | status |\n| --- | --- | --- | --- |\n";
     for (const CheckChange& c : d.checks) {
-      out << "| " << Labelled(c.change, ToString(c.change)) << " | " << Code(c.id) << " | "
+      out << "| " << Labelled(c.change, ChangeWords(c.change)) << " | " << Code(c.id) << " | "
           << MarkdownCell(c.title) << " | " << MarkdownCell(StatusMove(c)) << " |\n";
     }
   }

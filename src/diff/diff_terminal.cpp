@@ -39,6 +39,7 @@ Mark MarkFor(Change change) {
     case Change::kRemoved:
       return {"-", kDim};
     case Change::kChanged:
+    case Change::kNoLongerChecked:
       return {"·", kDim};
     case Change::kNone:
       return {"=", kDim};
@@ -70,6 +71,7 @@ void Checks(const ReportDiff& d, const Painter& paint, std::ostream& out) {
     std::string line =
         fmt::format("  {} {}  {}  {}", paint(m.glyph, m.color), Pad(Safe(c.id), id_width),
                     Pad(Safe(c.title), title_width), StatusMove(c));
+    if (c.change == Change::kNoLongerChecked) line += " (no longer checked)";
     if (c.change == Change::kRegression && !c.summary.empty()) {
       line += paint(" · " + Safe(c.summary), kDim);
     }
@@ -150,9 +152,8 @@ void WriteDiffTerminal(const ReportDiff& d, std::ostream& terminal, bool color) 
     out << "\nRoot causes\n";
     for (const RootCauseChange& r : d.root_causes) {
       const Mark m = MarkFor(r.change);
-      out << fmt::format("  {} {}  {} ({})\n", paint(m.glyph, m.color),
-                         r.change == Change::kRegression ? "appeared" : "cleared ", Safe(r.code),
-                         Safe(r.check));
+      out << fmt::format("  {} {:<8}  {} ({})\n", paint(m.glyph, m.color),
+                         RootCauseWords(r.change), Safe(r.code), Safe(r.check));
       if (!r.message.empty()) out << "               " << Safe(r.message) << '\n';
     }
   }

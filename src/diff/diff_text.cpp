@@ -29,6 +29,7 @@ std::string FigureVerdict(const FigureChange& f) {
     case Change::kImprovement:
       return "improvement";
     case Change::kChanged:
+    case Change::kNoLongerChecked:  // not used for figures
       return "not compared";
     case Change::kAdded:
       return "only in the current report";

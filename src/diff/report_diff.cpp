@@ -70,9 +70,17 @@ void CompareRootCauses(const DiffSide& base, const DiffSide& current, ReportDiff
       out.root_causes.push_back({r.code, r.check, r.message, Change::kRegression});
     }
   }
+  // A root cause is cleared only where its check was judged again; a check skipped now (blocked
+  // by a new failure upstream, not recorded) says nothing about it.
+  std::set<std::string> skipped_now;
+  for (const auto& c : current.details.checks) {
+    if (c.status == "skip") skipped_now.insert(c.id);
+  }
   for (const auto& r : base.details.root_causes) {
     if (!in_current.contains(key(r)) && listed.insert(key(r)).second) {
-      out.root_causes.push_back({r.code, r.check, r.message, Change::kImprovement});
+      out.root_causes.push_back({r.code, r.check, r.message,
+                                 skipped_now.contains(r.check) ? Change::kNoLongerChecked
+                                                               : Change::kImprovement});
     }
   }
 }
@@ -129,12 +137,30 @@ std::string_view ToString(Change change) {
       return "added";
     case Change::kRemoved:
       return "removed";
+    case Change::kNoLongerChecked:
+      return "no_longer_checked";
   }
   return "none";
 }
 
+std::string_view ChangeWords(Change change) {
+  return change == Change::kNoLongerChecked ? "no longer checked" : ToString(change);
+}
+
+std::string_view RootCauseWords(Change change) {
+  switch (change) {
+    case Change::kRegression:
+      return "appeared";
+    case Change::kNoLongerChecked:
+      return "no longer checked";
+    default:
+      return "cleared";
+  }
+}
+
 Change CompareStatus(const std::string& base, const std::string& current) {
   if (base == current) return Change::kNone;
+  if (current == "skip") return Change::kNoLongerChecked;
   const int from = Rank(base), to = Rank(current);
   if (to > from) return Change::kRegression;
   if (to < from && !Indeterminate(current)) return Change::kImprovement;

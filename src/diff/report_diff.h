@@ -30,11 +30,18 @@ enum class Change {
   kNone,         // the same (figures: within the noise band)
   kRegression,   // worse: a status moved up, a root cause appeared, a figure fell beyond noise
   kImprovement,  // better
-  kChanged,      // different, neither better nor worse (pass -> skip, a version, fail -> unknown)
+  kChanged,      // different, neither better nor worse (a version, fail -> unknown)
   kAdded,        // only in the current report
   kRemoved,      // only in the base report
+  // Judged in the base, skipped in the current report (fail -> skip, pass -> skip): the check
+  // stopped being judged (blocked by another failure, not recorded, not selected), so nothing is
+  // known about it now. Neither better nor worse: a failure that is merely no longer looked at
+  // must not pass for a fix.
+  kNoLongerChecked,
 };
-std::string_view ToString(Change change);  // "none", "regression", ...
+std::string_view ToString(Change change);  // "none", "regression", ..., "no_longer_checked"
+// For people: "no longer checked" for kNoLongerChecked, else ToString.
+std::string_view ChangeWords(Change change);
 
 struct CheckChange {
   std::string id, layer, title;
@@ -45,8 +52,12 @@ struct CheckChange {
 
 struct RootCauseChange {
   std::string code, check, message;     // message: from the report that has it
-  Change change = Change::kRegression;  // kRegression: appeared; kImprovement: cleared
+  // kRegression: appeared; kImprovement: cleared; kNoLongerChecked: gone because its check is
+  // skipped in the current report (not judged, so not cleared).
+  Change change = Change::kRegression;
 };
+// "appeared", "cleared", "no longer checked".
+std::string_view RootCauseWords(Change change);
 
 struct VersionChange {
   std::string component;  // "kernel", "os", "ROCm", then report.versions' components
@@ -123,7 +134,8 @@ FigureChange JudgeFigure(const fleet::ReportDetails::Benchmark* base,
                          const DiffOptions& options = {});
 
 // A check's or verdict's status move: up the scale pass/info/skip < warn < unknown/timeout/
-// error < fail is a regression, down it an improvement unless it lands on "could not tell".
+// error < fail is a regression, down it an improvement unless it lands on "could not tell" (a
+// change) or on skip (no longer checked: fail -> skip is not a fix).
 Change CompareStatus(const std::string& base, const std::string& current);
 
 }  // namespace rocm_doctor::diff

@@ -89,8 +89,38 @@ TEST(CompareStatusTest, MovesUpAndDownTheScale) {
   EXPECT_EQ(CompareStatus("unknown", "pass"), Change::kImprovement);
   // Landing on "could not tell" is not better.
   EXPECT_EQ(CompareStatus("fail", "unknown"), Change::kChanged);
-  EXPECT_EQ(CompareStatus("pass", "skip"), Change::kChanged);
   EXPECT_EQ(CompareStatus("skip", "info"), Change::kChanged);
+}
+
+// A check that stopped being judged is neither better nor worse: fail -> skip is no fix.
+TEST(CompareStatusTest, LandingOnSkipIsNoLongerChecked) {
+  for (const char* from : {"fail", "warn", "unknown", "timeout", "error", "pass", "info"}) {
+    EXPECT_EQ(CompareStatus(from, "skip"), Change::kNoLongerChecked) << from;
+  }
+  EXPECT_EQ(ToString(Change::kNoLongerChecked), "no_longer_checked");
+  EXPECT_EQ(ChangeWords(Change::kNoLongerChecked), "no longer checked");
+}
+
+// The base's root cause (no access to /dev/kfd) is not "cleared" when the current report merely
+// skips its check because the GPU vanished: one regression (the new root cause), no improvement.
+TEST(CompareReportsTest, AFailureNowSkippedIsNoLongerCheckedNotAnImprovement) {
+  json base = Report("fail", json::array({Check("hardware.gpus", "pass"),
+                                          Check("driver.kfd_access", "fail", "denied")}));
+  base["root_causes"] =
+      json::array({RootCause("driver.kfd.permission_denied", "driver.kfd_access")});
+  json current = Report("fail", json::array({Check("hardware.gpus", "fail", "no GPU"),
+                                             Check("driver.kfd_access", "skip", "blocked")}));
+  current["root_causes"] = json::array({RootCause("hardware.gpu.none_found", "hardware.gpus")});
+  ReportDiff d = CompareReports(Side(base, "base.json"), Side(current, "current.json"));
+  EXPECT_EQ(d.improvements, 0u);
+  EXPECT_EQ(d.regressions, 2u);  // hardware.gpus pass -> fail, and its root cause appeared
+  const CheckChange* kfd = FindCheck(d, "driver.kfd_access");
+  ASSERT_NE(kfd, nullptr);
+  EXPECT_EQ(kfd->change, Change::kNoLongerChecked);
+  ASSERT_EQ(d.root_causes.size(), 2u);
+  EXPECT_EQ(d.root_causes[1].code, "driver.kfd.permission_denied");
+  EXPECT_EQ(d.root_causes[1].change, Change::kNoLongerChecked);
+  EXPECT_EQ(RootCauseWords(d.root_causes[1].change), "no longer checked");
 }
 
 TEST(ReadDetailsTest, KeepsChecksRootCausesVersionsAndEveryBenchmarkRow) {
@@ -151,7 +181,7 @@ TEST(CompareReportsTest, StatusMovesRootCausesAndVerdict) {
   ASSERT_EQ(d.checks.size(), 5u);
   EXPECT_EQ(FindCheck(d, "driver.kfd_access")->change, Change::kRegression);
   EXPECT_EQ(FindCheck(d, "driver.kfd_access")->summary, "/dev/kfd denied");
-  EXPECT_EQ(FindCheck(d, "runtime.hip_devices")->change, Change::kChanged);
+  EXPECT_EQ(FindCheck(d, "runtime.hip_devices")->change, Change::kNoLongerChecked);  // pass -> skip
   EXPECT_EQ(FindCheck(d, "driver.iommu")->change, Change::kImprovement);
   EXPECT_EQ(FindCheck(d, "driver.new_check")->change, Change::kAdded);
   EXPECT_EQ(FindCheck(d, "driver.old_check")->change, Change::kRemoved);
