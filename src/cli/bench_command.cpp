@@ -1,13 +1,16 @@
 // rocm-doctor bench: the benchmark checks (and every check they rest on), with a compact table of
 // what each GPU delivered against what its model must deliver.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 #include <set>
 #include <sstream>
 
 #include "cli/bench_options.h"
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
 #include "core/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "system/open_system_view.h"
@@ -78,6 +81,34 @@ int RunBenchCommand(const BenchArgs& args) {
     std::cout << text.str() << std::flush;
   }
   return report.exit_code;
+}
+
+CommandRun SetupBenchCommand(CLI::App& cmd) {
+  struct CommandLine {
+    BenchArgs args;
+    std::string format = "terminal";
+  };
+  auto line = std::make_shared<CommandLine>();
+  BenchArgs& bench = line->args;
+  cmd.add_option("--level", bench.level,
+                 "quick (all benchmarks, memory test on a slice), standard, stress")
+      ->check(CLI::IsMember({"quick", "standard", "stress"}));
+  cmd.add_option("--only", bench.only, "Benchmarks or families: memory, memory.triad, ...")
+      ->delimiter(',');
+  cmd.add_option("--device", bench.device, "Only this runtime device (ordinal)")
+      ->check(CLI::Range(0, 4095));
+  AddThresholdsOption(cmd, bench.thresholds);
+  cmd.add_option("--sysroot", bench.sysroot,
+                 "Judge a machine directory's recorded benchmark runs instead");
+  AddFormatOption(cmd, line->format, {"terminal", "json"}, "Output format");
+  cmd.add_option("-o,--output", bench.output, "Write the report to FILE");
+  cmd.add_flag("-v,--verbose", bench.verbose, "Sizes, iterations, clocks and evidence");
+  cmd.add_flag("--no-color", bench.no_color, "No colours (also: NO_COLOR=1)");
+  AddJobsOption(cmd, bench.jobs);
+  return [line] {
+    line->args.format = line->format == "json" ? Format::kJson : Format::kTerminal;
+    return RunBenchCommand(line->args);
+  };
 }
 
 }  // namespace rocm_doctor::cli

@@ -1,3 +1,4 @@
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <sys/stat.h>
 
@@ -10,8 +11,10 @@
 #include <vector>
 
 #include "cli/bench_options.h"
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
 #include "core/diagnose.h"
 #include "rocm_doctor/reporters.h"
 #include "system/archive.h"
@@ -116,6 +119,20 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
   std::cout << "Replay it with: rocm-doctor check --sysroot " << stats->path
             << (args.level == "basic" ? "" : " --level " + args.level) << '\n';
   return 0;
+}
+
+CommandRun SetupCaptureCommand(CLI::App& cmd) {
+  auto capture = std::make_shared<CaptureArgs>();
+  cmd.add_option("-o,--output", capture->output, "DIR or FILE.tar.gz")->required();
+  cmd.add_option("--sysroot", capture->sysroot, "Re-capture a machine directory");
+  cmd.add_option("--description", capture->description, "One line for machine.json");
+  cmd.add_flag("--redact", capture->redact,
+               "Replace hostnames, user names, serials, UUIDs, MAC and IP addresses with "
+               "placeholders");
+  AddSelectionOptions(cmd, capture->selection);
+  AddExpectGpusOption(cmd, capture->options);
+  AddCheckLevelOption(cmd, capture->level, "standard|stress: also run and record the benchmarks");
+  return [capture] { return RunCaptureCommand(*capture); };
 }
 
 }  // namespace rocm_doctor::cli

@@ -1,9 +1,12 @@
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
 
 #include "cli/bench_options.h"
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
 #include "cli/policy_options.h"
 #include "cli/report_outputs.h"
 #include "core/diagnose.h"
@@ -57,6 +60,43 @@ int RunCheckCommand(const CheckArgs& args) {
     return 2;
   }
   return report.exit_code;
+}
+
+CommandRun SetupCheckCommand(CLI::App& cmd) {
+  struct CommandLine {
+    CheckArgs args;
+    std::string format = "terminal";
+    std::vector<std::string> outputs;  // -o FILE | FORMAT=FILE, sorted by SplitOutputs
+  };
+  auto line = std::make_shared<CommandLine>();
+  CheckArgs& check = line->args;
+  cmd.add_option("--sysroot", check.sysroot,
+                 "Diagnose a machine directory or .tar.gz instead of this host");
+  AddSelectionOptions(cmd, check.selection);
+  AddExpectGpusOption(cmd, check.options);
+  AddFormatOption(cmd, line->format, {"terminal", "json", "junit", "prometheus", "markdown"},
+                  "Output format on stdout (or the plain -o FILE)");
+  cmd.add_option("-o,--output", line->outputs,
+                 "FILE: the --format output goes to FILE; FORMAT=FILE (repeatable): also "
+                 "write that format, e.g. -o junit=doctor.xml -o prometheus=rd.prom");
+  AddPolicyOption(cmd, check.policy_file);
+  cmd.add_flag("--redact", check.redact,
+               "Remove hostnames, user names, serials, UUIDs, MAC/IP addresses from every output");
+  AddCheckLevelOption(cmd, check.level,
+                      "basic; standard: also the quick benchmarks; stress: the stress level");
+  AddThresholdsOption(cmd, check.thresholds);
+  cmd.add_flag("-v,--verbose", check.verbose, "Show the evidence behind each line");
+  cmd.add_flag("--no-color", check.no_color, "No colours (also: NO_COLOR=1)");
+  AddFailOnOption(cmd, check.fail_on, "Exit 1 on warnings too with 'warn'");
+  AddJobsOption(cmd, check.jobs);
+  return [line] {
+    CheckArgs& args = line->args;
+    args.format = FormatFromString(line->format).value_or(Format::kTerminal);
+    if (auto split = SplitOutputs(line->outputs, args); !split) {
+      return UsageError(split.error(), args.format == Format::kJson);
+    }
+    return RunCheckCommand(args);
+  };
 }
 
 }  // namespace rocm_doctor::cli

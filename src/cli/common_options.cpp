@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <set>
 
-#include "rocm_doctor/catalog.h"
 #include "report/text_escape.h"
+#include "rocm_doctor/catalog.h"
+#include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor::cli {
 namespace {
@@ -107,6 +109,13 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
     if (wanted && !skipped && !needs_policy && !needs_level) selected.push_back(&c);
   }
   return selected;
+}
+
+int UsageError(const std::string& message, bool json) {
+  if (json) WriteJsonError(message, 2, std::cout);
+  // Printable: a message may quote an argument, and an escape sequence in it stays text.
+  std::cerr << "rocm-doctor: " << report_text::Printable(message) << '\n';
+  return 2;
 }
 
 bool UseColor(bool no_color_flag) {

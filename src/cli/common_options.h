@@ -18,6 +18,10 @@ std::string DidYouMean(const std::string& word);
 
 bool GlobMatch(std::string_view pattern, std::string_view text);
 
+// A usage error: "rocm-doctor: MESSAGE" on stderr and, in JSON mode, the JSON error document on
+// stdout (JSON mode prints JSON only); returns the exit status, 2.
+int UsageError(const std::string& message, bool json);
+
 // Colour only on a TTY, never with NO_COLOR set or TERM=dumb (https://no-color.org).
 bool UseColor(bool no_color_flag);
 

@@ -1,10 +1,13 @@
 // rocm-doctor diff BASE.json CURRENT.json: what changed between two reports; exit 1 on a
 // regression, 0 without, 2 when a report cannot be read (docs/diff.md).
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <sstream>
 
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
 #include "cli/report_outputs.h"
 #include "diff/diff_reporters.h"
 #include "system/output_file.h"
@@ -72,6 +75,41 @@ int RunDiffCommand(const DiffArgs& args) {
   }
   if (write_failed) return 2;
   return d.Regressed() ? 1 : 0;
+}
+
+CommandRun SetupDiffCommand(CLI::App& cmd) {
+  struct CommandLine {
+    DiffArgs args;
+    std::string format = "terminal";
+    std::vector<std::string> outputs;
+  };
+  auto line = std::make_shared<CommandLine>();
+  DiffArgs& diff = line->args;
+  cmd.add_option("base", diff.base, "The report to compare with (last week's, a golden node's)")
+      ->required();
+  cmd.add_option("current", diff.current, "The report to judge")->required();
+  AddFormatOption(cmd, line->format, {"terminal", "json", "markdown"},
+                  "Output format on stdout (or the plain -o FILE)");
+  cmd.add_option("-o,--output", line->outputs,
+                 "FILE: the --format output goes to FILE; FORMAT=FILE (repeatable): also "
+                 "write that format, e.g. -o markdown=diff.md");
+  cmd.add_option("--band", diff.band_percent,
+                 "Noise band in percent for a figure neither report gives a spread for "
+                 "(default 5)")
+      ->check(CLI::Range(0.0, 1000.0));
+  cmd.add_option("--min-band", diff.min_band_percent,
+                 "The narrowest noise band in percent, whatever the spreads (default 1)")
+      ->check(CLI::Range(0.0, 1000.0));
+  cmd.add_flag("--no-color", diff.no_color, "No colours (also: NO_COLOR=1)");
+  return [line] {
+    DiffArgs& args = line->args;
+    args.format = FormatFromString(line->format).value_or(Format::kTerminal);
+    if (auto split = SplitOutputs(line->outputs, args.output, args.extra_outputs); !split) {
+      // diff's JSON error is its own document (WriteDiffJsonError): none for a usage error.
+      return UsageError(split.error(), /*json=*/false);
+    }
+    return RunDiffCommand(args);
+  };
 }
 
 }  // namespace rocm_doctor::cli

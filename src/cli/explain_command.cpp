@@ -1,10 +1,14 @@
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
+#include "cli/report_outputs.h"
 #include "report/text_escape.h"
 #include "rocm_doctor/catalog.h"
 #include "rocm_doctor/check.h"
@@ -138,6 +142,27 @@ int RunExplainCommand(const std::string& what, Format format) {
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   std::cerr << "rocm-doctor: " << message << '\n';
   return 2;
+}
+
+CommandRun SetupExplainCommand(CLI::App& cmd) {
+  struct CommandLine {
+    std::string what;
+    std::string format = "terminal";
+    bool all = false;
+  };
+  auto line = std::make_shared<CommandLine>();
+  cmd.add_option("what", line->what, "A finding code or a check id");
+  cmd.add_flag("--all", line->all, "Every finding code (docs/findings.md)");
+  AddFormatOption(cmd, line->format, {"terminal", "json", "markdown"});
+  return [line] {
+    const Format format = FormatFromString(line->format).value_or(Format::kTerminal);
+    if (line->all) return RunExplainAllCommand(format);
+    if (line->what.empty()) {
+      std::cerr << "rocm-doctor: explain needs a finding code, a check id, or --all\n";
+      return 2;
+    }
+    return RunExplainCommand(line->what, format);
+  };
 }
 
 }  // namespace rocm_doctor::cli

@@ -1,10 +1,13 @@
 // rocm-doctor fleet summarize REPORT...: nodes grouped by root cause, counts per code, versions
 // and benchmark outliers from many JSON reports (files or directories of *.json).
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <sstream>
 
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
 #include "fleet/fleet_reporters.h"
 #include "fleet/report_files.h"
 #include "system/output_file.h"
@@ -41,6 +44,23 @@ int RunFleetSummarizeCommand(const FleetArgs& args) {
     return 2;
   }
   return 0;
+}
+
+CommandRun SetupFleetCommand(CLI::App& cmd) {
+  auto fleet = std::make_shared<FleetArgs>();
+  cmd.require_subcommand(1, 1);
+  CLI::App* summarize = cmd.add_subcommand(
+      "summarize", "Nodes by root cause, counts per code, versions, benchmark outliers");
+  summarize->add_option("reports", fleet->paths, "JSON reports and directories of them")
+      ->required();
+  AddFormatOption(*summarize, fleet->format, {"terminal", "json", "html"}, "Output format");
+  summarize->add_option("-o,--output", fleet->output, "Write the summary to FILE");
+  summarize
+      ->add_option("--outlier-percent", fleet->outlier_percent,
+                   "A figure this far from its model's fleet median is an outlier (default 10)")
+      ->check(CLI::Range(0.1, 1000.0));
+  // require_subcommand(1, 1): parsed `fleet` means parsed `fleet summarize`.
+  return [fleet] { return RunFleetSummarizeCommand(*fleet); };
 }
 
 }  // namespace rocm_doctor::cli

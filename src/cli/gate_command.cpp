@@ -4,13 +4,16 @@
 //   --npd    node-problem-detector custom plugin: exit 0/1/2 and one line of at most 80 bytes
 //            (docs/kubernetes/).
 // The whole run, probes and scontrol included, finishes inside --deadline.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <iostream>
 
 #include "cli/bench_options.h"
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/option_setup.h"
 #include "cli/policy_options.h"
 #include "cli/report_outputs.h"
 #include "gate/deadline_system_view.h"
@@ -159,6 +162,48 @@ int RunGateCommand(const GateArgs& args) {
   std::cout << std::flush;
   if (!result.error.empty()) std::cerr << "rocm-doctor: " << result.error << '\n';
   return result.exit_code;
+}
+
+CommandRun SetupGateCommand(CLI::App& cmd) {
+  auto gate = std::make_shared<GateArgs>();
+  GateArgs* g = gate.get();  // the flag callbacks run while `gate` is alive (during the parse)
+  CLI::Option* slurm = cmd.add_flag_callback(
+      "--slurm", [g] { g->mode = GateArgs::Mode::kSlurm; },
+      "HealthCheckProgram/Prolog: drain on failure, resume once healthy (docs/slurm.md)");
+  CLI::Option* npd = cmd.add_flag_callback(
+      "--npd", [g] { g->mode = GateArgs::Mode::kNpd; },
+      "node-problem-detector custom plugin: exit 0/1/2, one line <= 80 bytes");
+  slurm->excludes(npd);
+  cmd.add_option("--sysroot", gate->check.sysroot,
+                 "Diagnose a machine directory or .tar.gz instead of this host");
+  AddSelectionOptions(cmd, gate->check.selection);
+  AddExpectGpusOption(cmd, gate->check.options);
+  cmd.add_option("--deadline", gate->deadline_s,
+                 "Finish within SECONDS, probes and scontrol included (slurm 30, npd 4)")
+      ->check(CLI::Range(1.0, 3600.0));
+  cmd.add_option("--node", gate->node,
+                 "Slurm node name (default: $SLURMD_NODENAME, else the short hostname)");
+  cmd.add_option("--scontrol", gate->scontrol, "scontrol to run (default: from PATH)");
+  cmd.add_flag("--dry-run", gate->dry_run, "Read the node state, print the scontrol update");
+  cmd.add_flag("--drain-unknown", gate->drain_unknown,
+               "Drain also when the checks could not tell (verdict unknown)");
+  cmd.add_flag("--probes", gate->probes, "NPD: also run the GPU probes (HIP runtime)");
+  AddFailOnOption(cmd, gate->check.fail_on, "Treat warnings as failures with 'warn'");
+  cmd.add_option("-o,--output", gate->outputs,
+                 "FILE: also write the JSON report there; FORMAT=FILE (repeatable): that "
+                 "format, e.g. -o prometheus=/var/lib/node_exporter/rocm-doctor.prom");
+  AddPolicyOption(cmd, gate->check.policy_file);
+  AddCheckLevelOption(cmd, gate->check.level,
+                      "basic; standard: also the quick benchmarks; stress: the stress level");
+  AddThresholdsOption(cmd, gate->check.thresholds);
+  AddJobsOption(cmd, gate->check.jobs);
+  return [gate, slurm, npd] {
+    if (slurm->count() + npd->count() != 1) {
+      std::cerr << "rocm-doctor: gate needs --slurm or --npd\n";
+      return 2;
+    }
+    return RunGateCommand(*gate);
+  };
 }
 
 }  // namespace rocm_doctor::cli

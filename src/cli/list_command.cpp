@@ -1,9 +1,12 @@
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/command_table.h"
 #include "cli/commands.h"
+#include "cli/option_setup.h"
 #include "rocm_doctor/check.h"
 
 namespace rocm_doctor::cli {
@@ -40,6 +43,12 @@ int RunListCommand(Format format) {
     std::cout << fmt::format("  {:<{}}  {}{}\n", c.info->id, width, c.info->title, prereqs);
   }
   return 0;
+}
+
+CommandRun SetupListCommand(CLI::App& cmd) {
+  auto format = std::make_shared<std::string>("terminal");
+  AddFormatOption(cmd, *format, {"terminal", "json"});
+  return [format] { return RunListCommand(*format == "json" ? Format::kJson : Format::kTerminal); };
 }
 
 }  // namespace rocm_doctor::cli

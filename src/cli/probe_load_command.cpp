@@ -2,11 +2,13 @@
 // what happened as JSON (src/collect/rocm/rocm_probe_load_parse.h). The doctor runs it as a child
 // through the command runner, so a library whose constructors crash or hang kills the child,
 // never the doctor (architecture rule 1).
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "collect/rocm/rocm_probe_load_parse.h"
 #include "system/dynamic_library.h"
@@ -31,6 +33,12 @@ int RunProbeLoadCommand(const std::vector<std::string>& libraries) {
   // The answer is out. Leave without running the libraries' static destructors: some HIP
   // releases crash in them at exit, which would turn a good load into a "crashed" verdict.
   std::_Exit(0);
+}
+
+CommandRun SetupProbeLoadCommand(CLI::App& cmd) {
+  auto libraries = std::make_shared<std::vector<std::string>>();
+  cmd.add_option("libraries", *libraries, "Library paths")->required();
+  return [libraries] { return RunProbeLoadCommand(*libraries); };
 }
 
 }  // namespace rocm_doctor::cli

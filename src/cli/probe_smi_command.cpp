@@ -2,11 +2,13 @@
 // what it sees and prints the JSON of src/collect/rocm_smi/rocm_smi_json.h. The doctor runs it as a child
 // through the command runner (probe "rocm-smi"), so an rsmi_init that hangs or crashes kills the
 // child, never the doctor (architecture rule 1).
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/command_table.h"
 #include "cli/commands.h"
 #include "collect/rocm_smi/rocm_smi_json.h"
 #include "collect/rocm_smi/rocm_smi_probe.h"
@@ -24,6 +26,12 @@ int RunProbeSmiCommand(const std::vector<std::string>& libraries) {
   // The answer is out. Leave without running the library's static destructors (as probe-load
   // does): a crash in them would turn a good answer into a "crashed" verdict.
   std::_Exit(written ? 0 : 1);
+}
+
+CommandRun SetupProbeSmiCommand(CLI::App& cmd) {
+  auto libraries = std::make_shared<std::vector<std::string>>();
+  cmd.add_option("libraries", *libraries, "Library paths, in order")->required();
+  return [libraries] { return RunProbeSmiCommand(*libraries); };
 }
 
 }  // namespace rocm_doctor::cli

@@ -1,0 +1,53 @@
+#pragma once
+// The subcommands of rocm-doctor as one table: each row names a command, says what it does,
+// adds its options (the setup function lives with the command, in <name>_command.cpp). main()
+// parses against the table and runs the one command that was parsed; nothing else in the
+// program knows the list of commands.
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace rocm_doctor::cli {
+
+// Runs the command once its options are parsed; returns the process exit status. Only main()
+// exits (architecture rule 11).
+using CommandRun = std::function<int()>;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  // Adds the command's options to `cmd`, bound to state that the returned CommandRun reads.
+  CommandRun (*setup)(CLI::App& cmd);
+  // check and gate: a SIGINT/SIGTERM ends the run with a partial report, marked interrupted
+  // (src/system/interrupt.h); set before anything else runs.
+  bool report_on_interrupt = false;
+  bool hidden = false;  // the probe children the doctor runs itself (probe-load, probe-smi)
+};
+
+std::span<const Command> Commands();
+const Command* FindCommand(std::string_view name);
+
+// Adds every command of the table to `app` (its summary, options and exit-status footer) and
+// returns each one's subcommand with the function that runs it.
+std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app);
+
+// Each command's setup function (in its own file).
+CommandRun SetupCheckCommand(CLI::App& cmd);
+CommandRun SetupListCommand(CLI::App& cmd);
+CommandRun SetupExplainCommand(CLI::App& cmd);
+CommandRun SetupCaptureCommand(CLI::App& cmd);
+CommandRun SetupBenchCommand(CLI::App& cmd);
+CommandRun SetupGateCommand(CLI::App& cmd);
+CommandRun SetupFleetCommand(CLI::App& cmd);
+CommandRun SetupDiffCommand(CLI::App& cmd);
+CommandRun SetupProbeLoadCommand(CLI::App& cmd);
+CommandRun SetupProbeSmiCommand(CLI::App& cmd);
+
+}  // namespace rocm_doctor::cli
