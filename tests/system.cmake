@@ -4,6 +4,7 @@ rocmdoc_add_test(test_system
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/command_runner_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/dynamic_library_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/fd_io_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/forwarding_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/kmsg_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/live_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/machine_dir_view_test.cpp

@@ -2,7 +2,11 @@
 // SystemView: every read of the operating system goes through here (architecture rules 2 and 3).
 // Implementations: the live host (src/system/live_system_view.cpp), a machine directory
 // (src/system/machine_dir_view.cpp, docs/machine-format.md), and the recording decorator
-// that `capture` uses (src/system/recording_system_view.cpp). Only collectors call it.
+// that `capture` uses (src/system/recording_system_view.cpp). Decorators that change only a few
+// primitives derive from ForwardingSystemView (rocm_doctor/forwarding_system_view.h). A new
+// primitive: declare it here, with a default answer like StatFs's where a view may not know it,
+// forward it in ForwardingSystemView, answer it in the live and machine-directory views and
+// record it in RecordingSystemView. Only collectors call it.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>

@@ -16,6 +16,7 @@
 
 #include "hostile/doctor_run.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/forwarding_system_view.h"
 #include "core/diagnose.h"
 #include "system/live_system_view.h"
 #include "unit/system/temp_tree.h"
@@ -236,23 +237,11 @@ TEST_F(BoobyTrappedMachine, ReplayRunsAndLoadsNothingFromTheDirectory) {
   EXPECT_EQ(Entries(Markers()), std::vector<std::string>{}) << "something ran or was loaded";
 }
 
-// Records every command the doctor asks for and runs none of them.
-class CommandSpy : public SystemView {
+// Records every command the doctor asks for and runs none of them; everything else is the live
+// host's.
+class CommandSpy : public ForwardingSystemView {
  public:
-  FileContent ReadFile(std::string_view p, std::size_t l) const override {
-    return live_.ReadFile(p, l);
-  }
-  DirListing ListDir(std::string_view p) const override { return live_.ListDir(p); }
-  LinkTarget ReadLink(std::string_view p) const override { return live_.ReadLink(p); }
-  NodeInfo Stat(std::string_view p) const override { return live_.Stat(p); }
-  std::optional<std::string> GetEnv(std::string_view n) const override { return live_.GetEnv(n); }
-  std::map<std::string, std::string> Environment() const override {
-    return live_.Environment();
-  }
-  UnameInfo Uname() const override { return live_.Uname(); }
-  UserInfo CurrentUser() const override { return live_.CurrentUser(); }
-  KernelLog ReadKernelLog() const override { return live_.ReadKernelLog(); }
-  bool IsReplay() const override { return false; }
+  CommandSpy() : ForwardingSystemView(std::make_shared<system::LiveSystemView>()) {}
   std::string Describe() const override { return "command spy"; }
   CommandOutcome Run(const CommandSpec& spec) const override {
     std::lock_guard lock(mutex_);
@@ -268,7 +257,6 @@ class CommandSpy : public SystemView {
   }
 
  private:
-  system::LiveSystemView live_;
   mutable std::mutex mutex_;
   mutable std::vector<CommandSpec> specs_;
 };
