@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/bench_options.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
@@ -40,9 +41,9 @@ std::vector<const RegisteredCheck*> WithPrerequisites(std::vector<const Register
 
 int RunBenchCommand(const BenchArgs& args) {
   auto fail = [&](const std::string& message) {
-    if (args.format == Format::kJson) WriteJsonError(message, 2, std::cout);
+    if (args.format == Format::kJson) WriteJsonError(message, ToInt(ExitCode::kUsage), std::cout);
     std::cerr << "rocm-doctor: " << message << '\n';
-    return 2;
+    return ToInt(ExitCode::kUsage);
   };
   if (auto known = CheckBenchmarkNames(args.only); !known) return fail(known.error());
   auto thresholds = LoadThresholds(args.thresholds);

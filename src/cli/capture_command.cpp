@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/bench_options.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
@@ -56,17 +57,17 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
   CaptureArgs args = capture_args;
   if (auto level = ApplyCheckLevel(args.level, args.options, args.selection); !level) {
     std::cerr << "rocm-doctor: " << level.error() << '\n';
-    return 2;
+    return ToInt(ExitCode::kUsage);
   }
   auto selected = SelectChecks(args.selection);
   if (!selected) {
     std::cerr << "rocm-doctor: " << selected.error() << '\n';
-    return 2;
+    return ToInt(ExitCode::kUsage);
   }
   auto inner = OpenSystemView(args.sysroot);
   if (!inner) {
     std::cerr << "rocm-doctor: " << inner.error() << '\n';
-    return 2;
+    return ToInt(ExitCode::kUsage);
   }
   auto recorder = std::make_shared<RecordingSystemView>(*inner);
   RunRequest request{*selected, args.options, false, 4, {}};
@@ -96,7 +97,7 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
   if (!stats) {
     RemoveWritten(args.output, before);
     std::cerr << "rocm-doctor: " << stats.error() << "; the capture was not kept\n";
-    return 2;
+    return ToInt(ExitCode::kUsage);
   }
   std::cout << fmt::format(
       "Captured {} files, {} links, {} directories, {} device nodes and {} probes ({} bytes) "
@@ -118,7 +119,7 @@ int RunCaptureCommand(const CaptureArgs& capture_args) {
   }
   std::cout << "Replay it with: rocm-doctor check --sysroot " << stats->path
             << (args.level == "basic" ? "" : " --level " + args.level) << '\n';
-  return 0;
+  return ToInt(ExitCode::kOk);
 }
 
 CommandRun SetupCaptureCommand(CLI::App& cmd) {

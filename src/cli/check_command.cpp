@@ -2,6 +2,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/bench_options.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
@@ -20,8 +21,9 @@ int RunCheckCommand(const CheckArgs& args) {
   auto fail = [&](std::string message) {
     // A step cut by the signal (an archive's extraction refused to start) is the signal's doing:
     // the doctor exits as interrupted (src/system/interrupt.h).
-    const int code = system::InterruptRequested() ? system::InterruptExitCode() : 2;
-    if (code != 2) {
+    const int code = system::InterruptRequested() ? system::InterruptExitCode()
+                                                       : ToInt(ExitCode::kUsage);
+    if (code != ToInt(ExitCode::kUsage)) {
       message = "interrupted by " + std::string(system::InterruptSignalName()) +
                 " before the checks started: " + message;
     }
@@ -57,7 +59,7 @@ int RunCheckCommand(const CheckArgs& args) {
 
   if (auto written = WriteReportOutputs(report, run); !written) {
     std::cerr << "rocm-doctor: " << written.error() << '\n';
-    return 2;
+    return ToInt(ExitCode::kUsage);
   }
   return report.exit_code;
 }

@@ -5,6 +5,7 @@
 
 #include "cli/command_table.h"
 #include "report/text_escape.h"
+#include "rocm_doctor/exit_code.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor::cli {
@@ -30,11 +31,11 @@ void DefaultToCheck(std::vector<std::string>& args) {
 
 int ParseFailed(const CLI::App& app, const CLI::ParseError& error, bool json) {
   (void)app;
-  if (json) WriteJsonError(error.what(), 2, std::cout);
+  if (json) WriteJsonError(error.what(), ToInt(ExitCode::kUsage), std::cout);
   // CLI11 quotes the offending argument: printable, so an escape in it stays text.
   std::cerr << "rocm-doctor: " << report_text::Printable(error.what())
             << "\nRun 'rocm-doctor --help' for usage.\n";
-  return 2;
+  return ToInt(ExitCode::kUsage);
 }
 
 }  // namespace rocm_doctor::cli

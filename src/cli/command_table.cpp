@@ -1,46 +1,88 @@
 #include "cli/command_table.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 namespace rocm_doctor::cli {
 namespace {
+
+// What each exit status means, per command (include/rocm_doctor/exit_code.h; docs/cli.md).
+constexpr ExitCodeLine kUsageLine{ExitCode::kUsage, "bad usage, or an input could not be read"};
+constexpr ExitCodeLine kCheckExits[] = {
+    {ExitCode::kOk, "ready for ROCm work (warnings only, unless --fail-on warn)"},
+    {ExitCode::kProblems, "a check failed (or warned, with --fail-on warn)"},
+    {ExitCode::kUnknown, "the checks could not tell; bad usage; an input could not be read"},
+    {ExitCode::kSigint, "interrupted by SIGINT: the report is partial and says so"},
+    {ExitCode::kSigterm, "interrupted by SIGTERM: the report is partial and says so"}};
+constexpr ExitCodeLine kBenchExits[] = {
+    {ExitCode::kOk, "every benchmark met its floor"},
+    {ExitCode::kProblems, "a benchmark or a check it rests on failed"},
+    {ExitCode::kUnknown, "could not tell (not measured, interrupted); bad usage"}};
+constexpr ExitCodeLine kGateExits[] = {
+    {ExitCode::kOk, "healthy: nothing to do, or the node was resumed"},
+    {ExitCode::kProblems, "unhealthy: the node was drained (or left drained)"},
+    {ExitCode::kUnknown, "could not tell (NPD: Unknown); bad usage"},
+    {ExitCode::kSlurmError, "--slurm: the node's state could not be read or changed"},
+    {ExitCode::kSigint, "interrupted by SIGINT: the node's state was not changed"},
+    {ExitCode::kSigterm, "interrupted by SIGTERM: the node's state was not changed"}};
+constexpr ExitCodeLine kDiffExits[] = {{ExitCode::kOk, "no regression"},
+                                       {ExitCode::kProblems, "a regression"},
+                                       {ExitCode::kUsage, "a report could not be read; bad usage"}};
+constexpr ExitCodeLine kProgramExits[] = {
+    {ExitCode::kOk, "ready for ROCm work; no regression; done"},
+    {ExitCode::kProblems, "a check failed; a regression (diff); the node is unhealthy (gate)"},
+    {ExitCode::kUnknown, "could not tell; bad usage; an input could not be read"},
+    {ExitCode::kSlurmError, "gate --slurm: the node's state could not be read or changed"},
+    {ExitCode::kSigint, "interrupted by SIGINT (check, gate: a partial report)"},
+    {ExitCode::kSigterm, "interrupted by SIGTERM (check, gate: a partial report)"}};
+constexpr ExitCodeLine kPlainExits[] = {{ExitCode::kOk, "done"}, kUsageLine};
 
 // In the order `rocm-doctor --help` lists them.
 constexpr Command kCommands[] = {
     {.name = "check",
      .summary = "Diagnose this host (or a captured machine)",
      .setup = SetupCheckCommand,
+     .exit_codes = kCheckExits,
      .report_on_interrupt = true},
     {.name = "list",
      .summary = "List the checks, their layers and prerequisites",
-     .setup = SetupListCommand},
+     .setup = SetupListCommand,
+     .exit_codes = kPlainExits},
     {.name = "explain",
      .summary = "Explain a finding code or a check",
-     .setup = SetupExplainCommand},
+     .setup = SetupExplainCommand,
+     .exit_codes = kPlainExits},
     {.name = "capture",
      .summary = "Record what the checks read into a machine directory for offline replay",
-     .setup = SetupCaptureCommand},
+     .setup = SetupCaptureCommand,
+     .exit_codes = kPlainExits},
     {.name = "bench",
      .summary = "Measure what each GPU delivers and judge it against its model's floors",
-     .setup = SetupBenchCommand},
+     .setup = SetupBenchCommand,
+     .exit_codes = kBenchExits},
     {.name = "gate",
      .summary = "Health gate for Slurm (drain/resume this node) or node-problem-detector",
      .setup = SetupGateCommand,
+     .exit_codes = kGateExits,
      .report_on_interrupt = true},
     {.name = "fleet",
      .summary = "Summaries over many nodes' JSON reports",
-     .setup = SetupFleetCommand},
+     .setup = SetupFleetCommand,
+     .exit_codes = kPlainExits},
     {.name = "diff",
      .summary = "What changed between two JSON reports; exit 1 on a regression (docs/diff.md)",
-     .setup = SetupDiffCommand},
+     .setup = SetupDiffCommand,
+     .exit_codes = kDiffExits},
     // The children the doctor runs to dlopen ROCm libraries safely: no help group.
     {.name = "probe-load",
      .summary = "dlopen LIB... and print JSON",
      .setup = SetupProbeLoadCommand,
+     .exit_codes = kPlainExits,
      .hidden = true},
     {.name = "probe-smi",
      .summary = "dlopen rocm-smi-lib (the first LIB that loads), print JSON",
      .setup = SetupProbeSmiCommand,
+     .exit_codes = kPlainExits,
      .hidden = true},
 };
 
@@ -55,11 +97,25 @@ const Command* FindCommand(std::string_view name) {
   return nullptr;
 }
 
+std::string ExitCodeFooter(std::span<const ExitCodeLine> codes) {
+  std::string footer = "Exit status:";
+  for (const ExitCodeLine& line : codes) {
+    footer += fmt::format("\n  {:<3}  {}", ToInt(line.code), line.meaning);
+  }
+  return footer;
+}
+
+std::string ProgramFooter() {
+  return ExitCodeFooter(kProgramExits) + "\nEach command's own: rocm-doctor COMMAND --help";
+}
+
 std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app) {
+  app.footer(ProgramFooter());
   std::vector<std::pair<CLI::App*, CommandRun>> added;
   for (const Command& command : kCommands) {
     CLI::App* cmd = app.add_subcommand(std::string(command.name), std::string(command.summary));
     if (command.hidden) cmd->group("");
+    cmd->footer(ExitCodeFooter(command.exit_codes));
     added.emplace_back(cmd, command.setup(*cmd));
   }
   return added;

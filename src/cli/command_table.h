@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rocm_doctor/exit_code.h"
+
 namespace CLI {
 class App;
 }
@@ -20,11 +22,18 @@ namespace rocm_doctor::cli {
 // exits (architecture rule 11).
 using CommandRun = std::function<int()>;
 
+// One line of a command's "Exit status:" help footer.
+struct ExitCodeLine {
+  ExitCode code;
+  std::string_view meaning;
+};
+
 struct Command {
   std::string_view name;
   std::string_view summary;
   // Adds the command's options to `cmd`, bound to state that the returned CommandRun reads.
   CommandRun (*setup)(CLI::App& cmd);
+  std::span<const ExitCodeLine> exit_codes;  // the command's help footer
   // check and gate: a SIGINT/SIGTERM ends the run with a partial report, marked interrupted
   // (src/system/interrupt.h); set before anything else runs.
   bool report_on_interrupt = false;
@@ -33,6 +42,11 @@ struct Command {
 
 std::span<const Command> Commands();
 const Command* FindCommand(std::string_view name);
+
+// "Exit status:" and one line per code, for a help footer.
+std::string ExitCodeFooter(std::span<const ExitCodeLine> codes);
+// The footer of `rocm-doctor --help`: what every command's exit status means.
+std::string ProgramFooter();
 
 // Adds every command of the table to `app` (its summary, options and exit-status footer) and
 // returns each one's subcommand with the function that runs it.

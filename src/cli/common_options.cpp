@@ -11,6 +11,7 @@
 
 #include "report/text_escape.h"
 #include "rocm_doctor/catalog.h"
+#include "rocm_doctor/exit_code.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor::cli {
@@ -112,10 +113,10 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
 }
 
 int UsageError(const std::string& message, bool json) {
-  if (json) WriteJsonError(message, 2, std::cout);
+  if (json) WriteJsonError(message, ToInt(ExitCode::kUsage), std::cout);
   // Printable: a message may quote an argument, and an escape sequence in it stays text.
   std::cerr << "rocm-doctor: " << report_text::Printable(message) << '\n';
-  return 2;
+  return ToInt(ExitCode::kUsage);
 }
 
 bool UseColor(bool no_color_flag) {

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
@@ -30,7 +31,7 @@ std::string Render(const diff::ReportDiff& d, Format format, bool color) {
 int Fail(const DiffArgs& args, const std::string& message) {
   if (args.format == Format::kJson && !args.output) diff::WriteDiffJsonError(message, std::cout);
   std::cerr << "rocm-doctor: diff: " << message << '\n';
-  return 2;
+  return ToInt(ExitCode::kUsage);
 }
 
 bool Supported(Format format) {
@@ -73,8 +74,8 @@ int RunDiffCommand(const DiffArgs& args) {
       write_failed = true;
     }
   }
-  if (write_failed) return 2;
-  return d.Regressed() ? 1 : 0;
+  if (write_failed) return ToInt(ExitCode::kUsage);
+  return ToInt(d.Regressed() ? ExitCode::kProblems : ExitCode::kOk);
 }
 
 CommandRun SetupDiffCommand(CLI::App& cmd) {

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
@@ -42,7 +43,7 @@ int ExplainCode(const FindingSpec& spec, Format format) {
                           {"reboot_required", spec.reboot_required},
                           {"docs", Catalog::DocsAnchor(spec.code)}};
     std::cout << out.dump(2) << '\n';
-    return 0;
+    return ToInt(ExitCode::kOk);
   }
   std::cout << fmt::format("{}  ({})\n  {}\n\n  {}\n", spec.code, ToString(spec.severity),
                            spec.title, spec.remediation);
@@ -50,7 +51,7 @@ int ExplainCode(const FindingSpec& spec, Format format) {
   if (spec.requires_root) std::cout << "  Needs root.\n";
   if (spec.reboot_required) std::cout << "  Needs a reboot afterwards.\n";
   std::cout << "  More: " << Catalog::DocsAnchor(spec.code) << '\n';
-  return 0;
+  return ToInt(ExitCode::kOk);
 }
 
 int ExplainCheck(const RegisteredCheck& check, Format format) {
@@ -63,7 +64,7 @@ int ExplainCheck(const RegisteredCheck& check, Format format) {
                           {"prerequisites", prereqs},
                           {"deadline_ms", check.info->deadline.count()}};
     std::cout << out.dump(2) << '\n';
-    return 0;
+    return ToInt(ExitCode::kOk);
   }
   std::cout << fmt::format("{}  ({} layer)\n  {}\n", check.info->id,
                            LayerTitle(check.info->layer), check.info->title);
@@ -71,7 +72,7 @@ int ExplainCheck(const RegisteredCheck& check, Format format) {
     std::cout << fmt::format("  Runs after: {}\n", fmt::join(prereqs, ", "));
   }
   std::cout << fmt::format("  Deadline: {} ms\n", check.info->deadline.count());
-  return 0;
+  return ToInt(ExitCode::kOk);
 }
 
 std::string MarkdownAnchor(std::string_view code) {
@@ -96,7 +97,7 @@ int RunExplainAllCommand(Format format) {
                      {"reboot_required", spec->reboot_required}});
     }
     std::cout << out.dump(2) << '\n';
-    return 0;
+    return ToInt(ExitCode::kOk);
   }
   if (format == Format::kMarkdown) {
     std::cout << "# Finding codes\n\n"
@@ -121,13 +122,13 @@ int RunExplainAllCommand(Format format) {
                                  spec->reboot_required ? "Needs a reboot." : "");
       }
     }
-    return 0;
+    return ToInt(ExitCode::kOk);
   }
   for (const FindingSpec* spec : all) {
     std::cout << fmt::format("{:<44} {:<8} {}\n", spec->code, ToString(spec->severity),
                              spec->title);
   }
-  return 0;
+  return ToInt(ExitCode::kOk);
 }
 
 int RunExplainCommand(const std::string& what, Format format) {
@@ -141,7 +142,7 @@ int RunExplainCommand(const std::string& what, Format format) {
   std::string suggestion = DidYouMean(what);
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   std::cerr << "rocm-doctor: " << message << '\n';
-  return 2;
+  return ToInt(ExitCode::kUsage);
 }
 
 CommandRun SetupExplainCommand(CLI::App& cmd) {
@@ -159,7 +160,7 @@ CommandRun SetupExplainCommand(CLI::App& cmd) {
     if (line->all) return RunExplainAllCommand(format);
     if (line->what.empty()) {
       std::cerr << "rocm-doctor: explain needs a finding code, a check id, or --all\n";
-      return 2;
+      return ToInt(ExitCode::kUsage);
     }
     return RunExplainCommand(line->what, format);
   };

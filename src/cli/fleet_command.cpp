@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
@@ -32,7 +33,7 @@ int RunFleetSummarizeCommand(const FleetArgs& args) {
     auto written = system::WriteOutputFile(*args.output, text.str());
     if (!written) {
       std::cerr << "rocm-doctor: " << written.error() << '\n';
-      return 2;
+      return ToInt(ExitCode::kUsage);
     }
   } else {
     std::cout << text.str() << std::flush;
@@ -41,9 +42,9 @@ int RunFleetSummarizeCommand(const FleetArgs& args) {
   if (summary.files_read == 0) {
     std::cerr << "rocm-doctor: fleet summarize: no report could be read (" << summary.skipped.size()
               << " skipped)\n";
-    return 2;
+    return ToInt(ExitCode::kUsage);
   }
-  return 0;
+  return ToInt(ExitCode::kOk);
 }
 
 CommandRun SetupFleetCommand(CLI::App& cmd) {

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/bench_options.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
@@ -200,7 +201,7 @@ CommandRun SetupGateCommand(CLI::App& cmd) {
   return [gate, slurm, npd] {
     if (slurm->count() + npd->count() != 1) {
       std::cerr << "rocm-doctor: gate needs --slurm or --npd\n";
-      return 2;
+      return ToInt(ExitCode::kUsage);
     }
     return RunGateCommand(*gate);
   };

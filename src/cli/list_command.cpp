@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
 #include "cli/option_setup.h"
@@ -24,7 +25,7 @@ int RunListCommand(Format format) {
                      {"deadline_ms", c.info->deadline.count()}});
     }
     std::cout << out.dump(2) << '\n';
-    return 0;
+    return ToInt(ExitCode::kOk);
   }
   std::size_t width = 0;
   for (const RegisteredCheck& c : checks) width = std::max(width, c.info->id.size());
@@ -42,7 +43,7 @@ int RunListCommand(Format format) {
     }
     std::cout << fmt::format("  {:<{}}  {}{}\n", c.info->id, width, c.info->title, prereqs);
   }
-  return 0;
+  return ToInt(ExitCode::kOk);
 }
 
 CommandRun SetupListCommand(CLI::App& cmd) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rocm_doctor/exit_code.h"
 #include "cli/command_line.h"
 #include "cli/command_table.h"
 #include "cli/common_options.h"
@@ -47,5 +48,5 @@ int main(int argc, char** argv) {
     return cli::UsageError(std::string("internal error: ") + e.what(), json);
   }
   std::cerr << app.help();
-  return 2;
+  return rocm_doctor::ToInt(rocm_doctor::ExitCode::kUsage);
 }

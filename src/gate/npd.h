@@ -9,12 +9,13 @@
 #include <string>
 
 #include "gate/gate_summary.h"
+#include "rocm_doctor/exit_code.h"
 
 namespace rocm_doctor::gate {
 
-inline constexpr int kNpdOk = 0;
-inline constexpr int kNpdProblem = 1;
-inline constexpr int kNpdUnknown = 2;
+inline constexpr int kNpdOk = ToInt(ExitCode::kOk);
+inline constexpr int kNpdProblem = ToInt(ExitCode::kProblems);
+inline constexpr int kNpdUnknown = ToInt(ExitCode::kUnknown);
 inline constexpr std::size_t kNpdMaxOutput = 80;  // NPD's default max_output_length, bytes
 // NPD's default plugin timeout is 5 s; the gate's default deadline leaves 1 s for the process
 // to start and exit.

@@ -11,15 +11,20 @@
 #include "gate/gate_summary.h"
 #include "gate/slurm_node_state.h"
 #include "gate/slurm_plan.h"
+#include "rocm_doctor/exit_code.h"
 #include "rocm_doctor/system_view.h"
 
 namespace rocm_doctor::gate {
 
 // Exit status of gate --slurm (docs/slurm.md). Stable.
-inline constexpr int kGateHealthy = 0;     // pass (or warn): nothing to do, or resumed
-inline constexpr int kGateUnhealthy = 1;   // fail: drained, or left alone under another reason
-inline constexpr int kGateUnknown = 2;     // could not tell; bad usage; internal error
-inline constexpr int kGateSlurmError = 3;  // the node's state could not be read or changed
+// pass (or warn): nothing to do, or resumed
+inline constexpr int kGateHealthy = ToInt(ExitCode::kOk);
+// fail: drained, or left alone under another reason
+inline constexpr int kGateUnhealthy = ToInt(ExitCode::kProblems);
+// could not tell; bad usage; internal error
+inline constexpr int kGateUnknown = ToInt(ExitCode::kUnknown);
+// the node's state could not be read or changed
+inline constexpr int kGateSlurmError = ToInt(ExitCode::kSlurmError);
 
 // CommandSpec names, for tests and logs.
 inline constexpr std::string_view kSlurmShowCommand = "slurm-show-node";

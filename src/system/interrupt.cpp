@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <mutex>
 
+#include "rocm_doctor/exit_code.h"
 #include "system/command_runner.h"
 
 namespace rocm_doctor::system {
@@ -121,7 +122,7 @@ int InterruptSignal() { return g_signal.load(); }
 
 int InterruptExitCode() {
   const int signal_number = g_signal.load();
-  return signal_number == 0 ? 0 : 128 + signal_number;
+  return signal_number == 0 ? 0 : InterruptedExitCode(signal_number);
 }
 
 const char* InterruptSignalName() {
