@@ -79,6 +79,16 @@ struct Running {
   Clock::time_point started;
   Clock::time_point deadline;  // the check's own, or the run's when that comes first
   bool run_deadline_first;
+  bool early = false;  // started before its prerequisites were decided (runs_when_blocked)
+};
+
+// A check that started early and ended (or ran out of time) before its prerequisites were
+// decided: it is decided once they are, so its "blocked by" names the same root as if it had
+// waited for them.
+struct Parked {
+  Running run;
+  bool ready;               // its outcome is there (else it ran out of time)
+  Clock::time_point ended;  // when it ended, for its duration
 };
 
 // Starts a check on its own thread. The thread is detached: a check that outlives its deadline
@@ -97,6 +107,40 @@ std::future<CheckOutcome> Start(const RegisteredCheck* check, std::size_t index,
     completions->changed.notify_all();
   }).detach();
   return future;
+}
+
+// How much a check holds up the run, for choosing among checks that could start: a probe (a
+// child process that loads the HIP runtime or Python) costs far more than reading sysfs.
+int Weight(Cost cost) {
+  switch (cost) {
+    case Cost::kCheap:
+      return 1;
+    case Cost::kProbe:
+      return 20;
+    case Cost::kBenchmark:
+      return 100;
+  }
+  return 1;
+}
+
+// The order in which checks that could start are started: the longest weighted chain from the
+// check to the end of the run first (list scheduling by "upward rank"), then `order`. The
+// runtime.rocm -> runtime.hip_load -> runtime.hip_devices chain of probes starts before the
+// one-file checks. Only the start order depends on it, never what is reported.
+std::vector<std::size_t> StartPriority(const std::vector<const RegisteredCheck*>& order,
+                                       const std::vector<std::vector<std::size_t>>& prereqs) {
+  std::vector<long> rank(order.size(), 0);
+  for (std::size_t i = order.size(); i-- > 0;) {
+    rank[i] += Weight(order[i]->info->cost);
+    // `order` puts prerequisites first, so every dependant's rank is final here (a cycle, a
+    // registry bug, only gets a lower rank).
+    for (std::size_t p : prereqs[i]) rank[p] = std::max(rank[p], rank[i]);
+  }
+  std::vector<std::size_t> by_priority(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) by_priority[i] = i;
+  std::stable_sort(by_priority.begin(), by_priority.end(),
+                   [&](std::size_t a, std::size_t b) { return rank[a] > rank[b]; });
+  return by_priority;
 }
 
 CheckRecord MakeRecord(const RegisteredCheck& check) {
@@ -166,14 +210,21 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
       }
     }
   }
+  const std::vector<std::size_t> by_priority = StartPriority(order, prerequisites);
 
   // Dataflow: a check starts as soon as all its prerequisites are decided (in `order` among
   // those ready), so independent chains - the frameworks probe and the HIP probe - overlap.
+  // A check that runs when blocked does not even wait for them: what it returns depends on the
+  // facts alone (a check never sees another's outcome), so it starts at once - the HIP probe
+  // overlaps the hip-load probe - and is decided, with its "blocked by", once its prerequisites
+  // are. The report is the same whichever thread ends first.
   // A prerequisite cycle (a registry bug, caught by tests) would never be ready: its checks
   // start, in order, once nothing else can.
-  enum class State { kWaiting, kRunning, kDecided };
+  // kParked: ended early, waiting for its prerequisites to be decided (see Parked).
+  enum class State { kWaiting, kRunning, kParked, kDecided };
   std::vector<State> state(order.size(), State::kWaiting);
   std::vector<Running> running;
+  std::vector<Parked> parked;
   auto completions = std::make_shared<Completions>();
   const unsigned parallel = std::max(1u, request.max_parallel);
   std::size_t decided = 0;
@@ -193,8 +244,26 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
       interrupt_deadline = Clock::now() + request.interrupt_grace;
     }
   };
-  auto finish = [&](Running& r, bool ready) {
+  // The root its first blocking prerequisite names: a failed or indeterminate prerequisite
+  // blocks, and so does one that was itself blocked (the root of the chain is named, not the
+  // nearest link). A prerequisite that was skipped (did not apply, or its evidence was not
+  // captured) does not: each check judges its own applicability, and one missing recording must
+  // not hide the checks after it. Empty when nothing decided blocks.
+  auto blocking_root = [&](std::size_t i) -> std::string {
+    for (std::string_view p : order[i]->info->prerequisites) {
+      auto it = index.find(p);
+      if (it == index.end() || state[it->second] != State::kDecided) continue;
+      const CheckRecord& pre = result.records[it->second];
+      if (Blocks(pre.outcome.status) ||
+          (pre.outcome.status == Status::kSkip && !pre.blocked_by.empty())) {
+        return pre.blocked_by.empty() ? pre.id : pre.blocked_by;
+      }
+    }
+    return {};
+  };
+  auto finish = [&](Running& r, bool ready, Clock::time_point ended) {
     CheckRecord& record = result.records[r.index];
+    if (r.early) record.blocked_by = blocking_root(r.index);
     if (interrupted != 0) {
       // Its probes got the signal: whatever it returned (a probe "crashed" of SIGINT, a bench
       // cut short) is the interruption's doing, not the machine's.
@@ -215,12 +284,12 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     }
     // A policy's waivers: the finding stays, marked, and no longer sets the check's status.
     if (request.options.policy) ApplyWaivers(*request.options.policy, record.outcome);
-    record.duration_ms =
-        std::chrono::duration<double, std::milli>(Clock::now() - r.started).count();
+    record.duration_ms = std::chrono::duration<double, std::milli>(ended - r.started).count();
     decide(r.index);
   };
   // Decides a check without running it when a prerequisite blocks it or the run's deadline has
   // passed; returns false when it must run.
+  auto run_deadline_passed = [&] { return request.deadline && Clock::now() >= *request.deadline; };
   auto decide_without_running = [&](std::size_t i) {
     CheckRecord& record = result.records[i];
     if (interrupted != 0) {
@@ -230,25 +299,15 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
       decide(i);
       return true;
     }
-    // A failed or indeterminate prerequisite blocks, and so does one that was itself blocked:
-    // the root of the chain is named, not the nearest link. A prerequisite that was skipped
-    // (did not apply, or its evidence was not captured) does not: each check judges its own
-    // applicability, and one missing recording must not hide the checks after it.
-    for (std::string_view p : order[i]->info->prerequisites) {
-      auto it = index.find(p);
-      if (it == index.end() || state[it->second] != State::kDecided) continue;
-      const CheckRecord& pre = result.records[it->second];
-      if (Blocks(pre.outcome.status) ||
-          (pre.outcome.status == Status::kSkip && !pre.blocked_by.empty())) {
-        record.blocked_by = pre.blocked_by.empty() ? pre.id : pre.blocked_by;
-        if (order[i]->info->runs_when_blocked) break;  // runs anyway, as a symptom
-        const CheckRecord& root = result.records[index[record.blocked_by]];
-        record.outcome = CheckOutcome::Skip("blocked by " + root.title);
-        decide(i);
-        return true;
-      }
+    record.blocked_by = blocking_root(i);
+    if (!record.blocked_by.empty() && !order[i]->info->runs_when_blocked) {
+      const CheckRecord& root = result.records[index[record.blocked_by]];
+      record.outcome = CheckOutcome::Skip("blocked by " + root.title);
+      decide(i);
+      return true;
     }
-    if (request.deadline && Clock::now() >= *request.deadline) {
+    // A blocked check that runs when blocked runs anyway, as a symptom.
+    if (run_deadline_passed()) {
       record.outcome = CheckOutcome::FromFindings(
           {MakeFinding("core.run.deadline",
                        "check " + record.id + " was not started: the run's deadline passed")});
@@ -257,9 +316,9 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     }
     return false;
   };
-  auto start = [&](std::size_t i) {
-    if (decide_without_running(i)) return;
-    Running r{i, {}, Clock::now(), {}, false};
+  // Starts check i; `early` when its prerequisites are not all decided yet.
+  auto launch = [&](std::size_t i, bool early) {
+    Running r{i, {}, Clock::now(), {}, false, early};
     r.deadline = r.started + order[i]->info->deadline;
     r.run_deadline_first = request.deadline && *request.deadline < r.deadline;
     if (r.run_deadline_first) r.deadline = *request.deadline;
@@ -267,9 +326,31 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     state[i] = State::kRunning;
     running.push_back(std::move(r));
   };
+  auto start = [&](std::size_t i) {
+    if (!decide_without_running(i)) launch(i, false);
+  };
   auto is_ready = [&](std::size_t i) {
     return std::all_of(prerequisites[i].begin(), prerequisites[i].end(),
                        [&](std::size_t p) { return state[p] == State::kDecided; });
+  };
+  // Only what would run anyway starts early: not after the signal or the run's deadline, where
+  // a check that waited would be decided without running.
+  auto may_start_early = [&](std::size_t i) {
+    return order[i]->info->runs_when_blocked && interrupted == 0 && !run_deadline_passed();
+  };
+  // Decides the parked checks whose prerequisites are now decided (deciding one may free the
+  // next); `all` decides every one, as when nothing else can happen any more.
+  auto settle_parked = [&](bool all) {
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (auto it = parked.begin(); it != parked.end(); ++it) {
+        if (!all && interrupted == 0 && !is_ready(it->run.index)) continue;
+        finish(it->run, it->ready, it->ended);
+        parked.erase(it);
+        progress = true;
+        break;
+      }
+    }
   };
 
   notice_interrupt();
@@ -279,27 +360,39 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
       for (std::size_t i = 0; i < order.size(); ++i) {
         if (state[i] == State::kWaiting) decide_without_running(i);
       }
+      settle_parked(true);
       if (decided == order.size()) break;
     }
-    // Start (or decide) every ready check while a slot is free; deciding one may make the
-    // next ready, so scan again until nothing changes.
+    // Start (or decide) every ready check while a slot is free, by priority; deciding one may
+    // make the next ready, so scan again until nothing changes.
     for (bool progress = true; progress && running.size() < parallel;) {
       progress = false;
-      for (std::size_t i = 0; i < order.size() && running.size() < parallel; ++i) {
-        if (state[i] != State::kWaiting || !is_ready(i)) continue;
-        start(i);
+      for (std::size_t k = 0; k < order.size() && running.size() < parallel; ++k) {
+        const std::size_t i = by_priority[k];
+        if (state[i] != State::kWaiting) continue;
+        if (is_ready(i)) {
+          start(i);
+        } else if (may_start_early(i)) {
+          launch(i, true);
+        } else {
+          continue;
+        }
         progress = true;
       }
+      settle_parked(false);
     }
     if (running.empty()) {
       if (decided == order.size()) break;
-      // Nothing runs and nothing is ready: a cycle. Start its first waiting check.
-      for (std::size_t i = 0; i < order.size(); ++i) {
+      // Nothing runs and nothing is ready: a cycle. Start its first waiting check, or, when
+      // only parked checks wait on each other, decide them with what is decided.
+      bool started = false;
+      for (std::size_t i = 0; i < order.size() && !started; ++i) {
         if (state[i] == State::kWaiting) {
           start(i);
-          break;
+          started = true;
         }
       }
+      if (!started) settle_parked(true);
       continue;
     }
     // Wait for a completion or the earliest deadline among the running checks (and, while the
@@ -328,9 +421,15 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
         ++it;
         continue;
       }
-      finish(*it, ready);
+      if (it->early && interrupted == 0 && !is_ready(it->index)) {
+        state[it->index] = State::kParked;
+        parked.push_back(Parked{std::move(*it), ready, now});
+      } else {
+        finish(*it, ready, now);
+      }
       it = running.erase(it);
     }
+    settle_parked(false);
   }
 
   result.root_causes = DeriveRootCauses(result.records);
@@ -342,98 +441,6 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
     result.exit_code = 128 + interrupted;
   }
   return result;
-}
-
-std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records) {
-  std::map<std::string, const CheckRecord*> by_id;
-  for (const CheckRecord& r : records) by_id[r.id] = &r;
-
-  // True when any prerequisite, transitively, failed.
-  std::map<std::string, bool> memo;
-  auto upstream_failed = [&](auto&& self, const CheckRecord& r) -> bool {
-    if (auto it = memo.find(r.id); it != memo.end()) return it->second;
-    memo[r.id] = false;  // breaks cycles
-    bool failed = false;
-    for (const std::string& p : r.prerequisites) {
-      auto it = by_id.find(p);
-      if (it == by_id.end()) continue;
-      if (it->second->outcome.status == Status::kFail || self(self, *it->second)) failed = true;
-    }
-    memo[r.id] = failed;
-    return failed;
-  };
-
-  std::vector<RootCause> fails;
-  std::vector<RootCause> warns;
-  for (const CheckRecord& r : records) {
-    Status s = r.outcome.status;
-    if (s != Status::kFail && s != Status::kWarn) continue;
-    if (upstream_failed(upstream_failed, r)) continue;
-    for (const Finding& f : r.outcome.findings) {
-      if (f.status != Status::kFail && f.status != Status::kWarn) continue;
-      if (f.waived) continue;
-      RootCause cause;
-      cause.check_id = r.id;
-      cause.finding = f;
-      cause.remediation = Catalog::Instance().RemediationFor(f);
-      for (const CheckRecord& other : records) {
-        if (other.blocked_by != r.id) continue;
-        cause.blocked_checks.push_back(other.id);
-        for (const Finding& sf : other.outcome.findings) {
-          if (sf.waived || sf.code == "core.run.interrupted") continue;
-          if (sf.status == Status::kFail || sf.status == Status::kWarn || IsIndeterminate(sf.status)) {
-            cause.symptoms.push_back(Symptom{other.id, sf});
-          }
-        }
-      }
-      (f.status == Status::kFail ? fails : warns).push_back(std::move(cause));
-    }
-  }
-  fails.insert(fails.end(), std::make_move_iterator(warns.begin()),
-               std::make_move_iterator(warns.end()));
-  return fails;
-}
-
-Verdict DeriveVerdict(const std::vector<CheckRecord>& records) {
-  bool fail = false, unknown = false, warn = false;
-  for (const CheckRecord& r : records) {
-    Status s = r.outcome.status;
-    fail |= s == Status::kFail;
-    unknown |= IsIndeterminate(s);
-    warn |= s == Status::kWarn;
-  }
-  if (fail) return Verdict::kFail;
-  if (unknown) return Verdict::kUnknown;
-  if (warn) return Verdict::kWarn;
-  return Verdict::kPass;
-}
-
-int ExitCodeFor(Verdict verdict, bool fail_on_warn) {
-  switch (verdict) {
-    case Verdict::kPass:
-      return 0;
-    case Verdict::kWarn:
-      return fail_on_warn ? 1 : 0;
-    case Verdict::kFail:
-      return 1;
-    case Verdict::kUnknown:
-      return 2;
-  }
-  return 2;
-}
-
-std::string_view ToString(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kPass:
-      return "pass";
-    case Verdict::kWarn:
-      return "warn";
-    case Verdict::kFail:
-      return "fail";
-    case Verdict::kUnknown:
-      return "unknown";
-  }
-  return "unknown";
 }
 
 }  // namespace rocm_doctor

@@ -1,70 +1,127 @@
 #!/usr/bin/env python3
-"""Wall time and peak memory of `rocm-doctor check`, on this host and on replayed machines.
+"""Wall time and peak memory of `rocm-doctor check`: live on this host and replaying a machine.
 
-Usage: tools/bench/check_perf.py [--binary build/rocm-doctor] [--runs 20] [MACHINE_DIR...]
-Without machine directories it measures this host and the largest machine under tests/machines/.
-Each run is a fresh process; peak memory is the child's max RSS (getrusage), wall time the
-median and best over the runs. Aim (issue 2): under 50 ms and 20 MB.
+Usage: tools/bench/check_perf.py [--binary build/rocm-doctor] [--baseline OLD_BINARY]
+                                 [--runs 30] [--warmup 3] [--case live|replay ...]
+
+Two cases (issue 14, "Speed"):
+  live    rocm-doctor check --skip frameworks --format json          aim: median under 40 ms
+  replay  rocm-doctor check --sysroot tests/machines/mi300x-healthy   aim: median under 20 ms
+Peak memory (max RSS from wait4: the doctor or the largest child it reaped) stays under 20 MiB.
+CPU is user + system time of the doctor and its children: less noisy than wall time on a
+shared machine.
+
+Each run is a fresh process whose report goes to /dev/null. Measure a Release build: a Debug
+build is several times slower and says nothing about the aims. With --baseline the old binary
+runs interleaved with the new one (old, new, old, new, ...), so load from other processes on the
+machine falls on both alike, and the table shows them side by side. The first --warmup runs of
+each binary (page cache, dynamic loader) are not counted.
 """
 import argparse
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CASES = {
+    "live": (["--skip", "frameworks"], 40.0),
+    "replay": (["--sysroot", os.path.join(ROOT, "tests", "machines", "mi300x-healthy")], 20.0),
+}
+RSS_AIM_MIB = 20.0
 
 
-def tree_size(path):
-    total = 0
-    for dirpath, _, files in os.walk(path):
-        for f in files:
-            try:
-                total += os.lstat(os.path.join(dirpath, f)).st_size
-            except OSError:
-                pass
-    return total
+def run_once(argv):
+    """Wall ms, peak RSS in MiB, exit code and CPU ms (user + system) of one run of argv.
+
+    wait4's usage covers the doctor and the children it reaped (the probe helpers): the peak
+    RSS is the largest of them, the CPU time their sum."""
+    start = time.perf_counter()
+    pid = os.spawnv(os.P_NOWAIT, argv[0], argv)
+    _, status, usage = os.wait4(pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    cpu = (usage.ru_utime + usage.ru_stime) * 1000
+    return wall, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), cpu
 
 
-def largest_machine():
-    base = os.path.join(ROOT, "tests", "machines")
-    dirs = [os.path.join(base, d) for d in os.listdir(base)
-            if os.path.isfile(os.path.join(base, d, "EXPECT"))]
-    return max(dirs, key=tree_size) if dirs else None
+def percentile(values, fraction):
+    """Nearest-rank percentile (p90 of 30 runs is the 27th smallest)."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * fraction // 1))
+    return ordered[int(rank) - 1]
 
 
-def measure(argv, runs):
-    walls, rss = [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        pid = os.spawnv(os.P_NOWAIT, argv[0], argv)
-        _, status, usage = os.wait4(pid, 0)
-        walls.append((time.perf_counter() - start) * 1000)
-        rss.append(usage.ru_maxrss / 1024)  # KiB -> MiB
-        code = os.waitstatus_to_exitcode(status)
-    return walls, rss, code
+def summary(samples):
+    walls = [s[0] for s in samples]
+    return {
+        "median": statistics.median(walls),
+        "p90": percentile(walls, 0.9),
+        "rss": max(s[1] for s in samples),
+        "exit": sorted({s[2] for s in samples}),
+        "cpu": statistics.median(s[3] for s in samples),
+    }
+
+
+def measure(binaries, extra, runs, warmup):
+    """Runs every binary `runs` times, interleaved; returns one summary per binary."""
+    samples = {b: [] for b in binaries}
+    for i in range(warmup + runs):
+        for binary in binaries:
+            result = run_once([binary, "check", "--format", "json"] + extra)
+            if i >= warmup:
+                samples[binary].append(result)
+    return {b: summary(samples[b]) for b in binaries}
+
+
+def cell(stats):
+    exits = ",".join(str(e) for e in stats["exit"])
+    return (f"{stats['median']:7.1f} {stats['p90']:7.1f} {stats['cpu']:6.1f} {stats['rss']:6.1f} "
+            f"{exits:>4}")
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, "build", "rocm-doctor"))
-    parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("machines", nargs="*")
+    parser.add_argument("--baseline", help="the previous commit's binary, measured alongside")
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--case", action="append", choices=sorted(CASES),
+                        help="measure only this case (repeatable); default: both")
     args = parser.parse_args()
-    targets = [("this host", [])]
-    machines = args.machines or [m for m in [largest_machine()] if m]
-    targets += [(os.path.relpath(m, ROOT), ["--sysroot", m]) for m in machines]
+    if args.runs < 1 or args.warmup < 0:
+        parser.error("--runs must be at least 1 and --warmup not negative")
+    binaries = [os.path.abspath(args.binary)]
+    if args.baseline:
+        binaries.insert(0, os.path.abspath(args.baseline))
+    for binary in binaries:
+        if not os.access(binary, os.X_OK):
+            parser.error(f"{binary}: not an executable file")
+
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)  # the report itself is not measured output
-    print(f"{'target':<40} {'exit':>4} {'median ms':>10} {'best ms':>8} {'peak MiB':>9}",
-          file=sys.stderr)
-    for name, extra in targets:
-        argv = [args.binary, "check", "--format", "json"] + extra
-        walls, rss, code = measure(argv, args.runs)
-        print(f"{name:<40} {code:>4} {statistics.median(walls):>10.1f} {min(walls):>8.1f} "
-              f"{max(rss):>9.1f}", file=sys.stderr)
+    saved_stdout = os.dup(1)
+    os.dup2(devnull, 1)  # the reports themselves are not measured output
+    out = os.fdopen(saved_stdout, "w")
+
+    heads = ["baseline", "this build"] if args.baseline else ["this build"]
+    group = f"{'median':>7} {'p90':>7} {'cpu':>6} {'MiB':>6} {'exit':>4}"
+    out.write(f"{args.runs} runs each after {args.warmup} warm-up: wall ms (median, p90), "
+              f"median CPU ms, peak RSS MiB\n")
+    out.write(f"load average before: {os.getloadavg()[0]:.2f} (other work on the machine "
+              f"slows both columns alike)\n")
+    out.write(f"{'case':<8} " + "   ".join(f"{h:<36}" for h in heads) + "\n")
+    out.write(f"{'':<8} " + "   ".join(group for _ in heads) + "\n")
+    for name in args.case or ["live", "replay"]:
+        extra, aim = CASES[name]
+        stats = measure(binaries, extra, args.runs, args.warmup)
+        line = f"{name:<8} " + "   ".join(cell(stats[b]) for b in binaries)
+        new = stats[binaries[-1]]
+        verdict = "ok" if new["median"] < aim and new["rss"] < RSS_AIM_MIB else "over aim"
+        line += f"   (aim: median < {aim:.0f} ms, < {RSS_AIM_MIB:.0f} MiB: {verdict})"
+        if args.baseline:
+            old = stats[binaries[0]]["median"]
+            line += f"  median {100 * (new['median'] - old) / old:+.0f}%"
+        out.write(line + "\n")
+        out.flush()
 
 
 if __name__ == "__main__":

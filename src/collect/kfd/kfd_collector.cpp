@@ -3,8 +3,12 @@
 // device cgroup does not permit return EPERM (kfd_devcgroup_check_permission), which is how a
 // container sees the host's other GPUs.
 #include <algorithm>
+#include <atomic>
+#include <future>
 #include <limits>
 #include <map>
+#include <system_error>
+#include <thread>
 #include <tuple>
 
 #include "base/text_parse.h"
@@ -131,6 +135,39 @@ KfdNode ReadNode(const SystemView& view, int index, const std::string& dir) {
   return node;
 }
 
+// Reads the listed nodes into `nodes` (one slot per entry, so the order is the listing's whatever
+// thread reads which). A node is a few hundred small files (an MI300X CPX node: 63 io_links, 63
+// p2p_links, mem_banks), each a path walk, an open and a read: a large topology is read by up to
+// kMaxNodeReaders threads, each taking the next unread node. A failure to start a thread leaves
+// its share to the others (the calling thread reads too); what ReadNode throws reaches the caller.
+constexpr std::size_t kNodesPerReader = 8;
+constexpr unsigned kMaxNodeReaders = 4;
+
+void ReadNodes(const SystemView& view, const std::vector<std::pair<int, std::string>>& entries,
+               std::vector<KfdNode>& nodes) {
+  nodes.resize(entries.size());
+  std::atomic<std::size_t> next{0};
+  auto read_some = [&] {
+    for (std::size_t i = next++; i < entries.size(); i = next++) {
+      nodes[i] = ReadNode(view, entries[i].first,
+                          JoinPath(paths::kKfdTopologyNodes, entries[i].second));
+    }
+  };
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t helpers = std::min<std::size_t>(
+      {entries.size() / kNodesPerReader, cores, kMaxNodeReaders});
+  std::vector<std::future<void>> others;
+  for (std::size_t h = 1; h < helpers; ++h) {
+    try {
+      others.push_back(std::async(std::launch::async, read_some));
+    } catch (const std::system_error&) {
+      break;  // no thread to be had (RLIMIT_NPROC): the others read its share
+    }
+  }
+  read_some();
+  for (std::future<void>& other : others) other.get();
+}
+
 // Nodes of one physical device share domain, location_id without the function bits, device_id
 // and unique_id (all 8 CPX partitions of an MI300X print the same unique_id).
 void CountDeviceNodes(std::vector<KfdNode>& nodes) {
@@ -171,9 +208,7 @@ KfdTopology CollectKfd(const SystemView& view) {
   auto entries = NumericEntries(listing, std::numeric_limits<std::size_t>::max());
   topo.nodes_listed = entries.size();
   if (entries.size() > kMaxKfdNodes) entries.resize(kMaxKfdNodes);
-  for (const auto& [index, name] : entries) {
-    topo.nodes.push_back(ReadNode(view, index, JoinPath(paths::kKfdTopologyNodes, name)));
-  }
+  ReadNodes(view, entries, topo.nodes);
   CountDeviceNodes(topo.nodes);
   return topo;
 }

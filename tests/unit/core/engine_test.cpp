@@ -204,6 +204,109 @@ TEST(RunChecks, PrerequisiteOutsideTheSelectionIsIgnored) {
   EXPECT_EQ(Record(r, "driver.lonely").outcome.status, Status::kPass);
 }
 
+// A check that runs when blocked starts without waiting for its prerequisites (the HIP probe
+// overlaps the hip-load probe), yet is decided - and named "blocked by" - as if it had waited.
+constexpr std::string_view kAfterRoot[] = {"hardware.root"};
+constexpr std::string_view kAfterMiddle[] = {"driver.middle"};
+constexpr CheckInfo kRoot{.id = "hardware.root", .layer = Layer::kHardware, .title = "Root",
+                          .deadline = std::chrono::seconds(20)};
+constexpr CheckInfo kMiddle{.id = "driver.middle", .layer = Layer::kDriver, .title = "Middle",
+                            .prerequisites = kAfterRoot};
+constexpr CheckInfo kEarlySymptom{.id = "runtime.symptom",
+                             .layer = Layer::kRuntime,
+                             .title = "Symptom",
+                             .prerequisites = kAfterMiddle,
+                             .runs_when_blocked = true};
+constexpr CheckInfo kPlain{.id = "runtime.plain", .layer = Layer::kRuntime, .title = "Plain",
+                           .prerequisites = kAfterMiddle};
+
+// The root finishes only once the symptom has started: an engine that makes the symptom wait
+// for its prerequisites never starts it in time.
+std::promise<void>* g_symptom_started = nullptr;
+CheckOutcome RootWaitsForSymptom(const CheckContext&) {
+  if (g_symptom_started->get_future().wait_for(std::chrono::seconds(3)) !=
+      std::future_status::ready) {
+    return CheckOutcome::FromFindings({MakeFinding("test.engine.broken", "the symptom did not start early")});
+  }
+  return CheckOutcome::Pass("overlapped");
+}
+CheckOutcome SymptomSignals(const CheckContext& ctx) {
+  g_symptom_started->set_value();
+  return Fails(ctx);
+}
+
+TEST(EarlyStart, SymptomStartsBeforeItsPrerequisitesAreDecided) {
+  std::promise<void> started;
+  g_symptom_started = &started;
+  RegisteredCheck root{&kRoot, RootWaitsForSymptom}, middle{&kMiddle, Passes},
+      symptom{&kEarlySymptom, SymptomSignals};
+  EngineResult r =
+      RunChecks(RunRequest{{&root, &middle, &symptom}, {}, false, 4}, NoFacts());
+  EXPECT_EQ(Record(r, "hardware.root").outcome.status, Status::kPass);
+  EXPECT_EQ(Record(r, "driver.middle").outcome.status, Status::kPass);
+  EXPECT_EQ(Record(r, "runtime.symptom").outcome.status, Status::kFail);
+  EXPECT_TRUE(Record(r, "runtime.symptom").blocked_by.empty());
+  // Its own failure is a root cause: nothing before it failed.
+  ASSERT_EQ(r.root_causes.size(), 1u);
+  EXPECT_EQ(r.root_causes[0].check_id, "runtime.symptom");
+  g_symptom_started = nullptr;
+}
+
+// The symptom ends at once; the root fails later. The symptom is still "blocked by" the root of
+// the chain and is its symptom, exactly as when it waited.
+CheckOutcome FailsLate(const CheckContext& ctx) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  return Fails(ctx);
+}
+
+TEST(EarlyStart, SymptomThatEndsFirstIsStillBlockedByTheRootOfTheChain) {
+  for (int round = 0; round < 3; ++round) {
+    RegisteredCheck root{&kRoot, FailsLate}, middle{&kMiddle, Passes},
+        symptom{&kEarlySymptom, Fails}, plain{&kPlain, Passes};
+    EngineResult r = RunChecks(
+        RunRequest{{&symptom, &plain, &middle, &root}, {}, false, 4}, NoFacts());
+    const CheckRecord& rec = Record(r, "runtime.symptom");
+    EXPECT_EQ(rec.outcome.status, Status::kFail);
+    EXPECT_EQ(rec.blocked_by, "hardware.root");
+    EXPECT_EQ(Record(r, "driver.middle").outcome.status, Status::kSkip);
+    EXPECT_EQ(Record(r, "runtime.plain").outcome.summary, "blocked by Root");
+    ASSERT_EQ(r.root_causes.size(), 1u);
+    EXPECT_EQ(r.root_causes[0].check_id, "hardware.root");
+    ASSERT_EQ(r.root_causes[0].symptoms.size(), 1u);
+    EXPECT_EQ(r.root_causes[0].symptoms[0].check_id, "runtime.symptom");
+    // Records keep the topological, layer-major order whichever thread ended first.
+    ASSERT_EQ(r.records.size(), 4u);
+    EXPECT_EQ(r.records[0].id, "hardware.root");
+    EXPECT_EQ(r.records[1].id, "driver.middle");
+    EXPECT_EQ(r.records[2].id, "runtime.plain");
+    EXPECT_EQ(r.records[3].id, "runtime.symptom");
+  }
+}
+
+// With one job the early start takes the only slot; everything still runs, nothing deadlocks.
+TEST(EarlyStart, OneJobStillDecidesEverything) {
+  RegisteredCheck root{&kRoot, FailsLate}, middle{&kMiddle, Passes}, symptom{&kEarlySymptom, Fails},
+      plain{&kPlain, Passes};
+  EngineResult r =
+      RunChecks(RunRequest{{&root, &middle, &symptom, &plain}, {}, false, 1}, NoFacts());
+  EXPECT_EQ(Record(r, "runtime.symptom").blocked_by, "hardware.root");
+  EXPECT_EQ(Record(r, "runtime.symptom").outcome.status, Status::kFail);
+  EXPECT_EQ(Record(r, "runtime.plain").outcome.status, Status::kSkip);
+}
+
+// Past the run's deadline nothing starts early: the symptom is decided as not started, as before.
+TEST(EarlyStart, NothingStartsEarlyAfterTheRunsDeadline) {
+  RegisteredCheck root{&kRoot, Passes}, middle{&kMiddle, Passes}, symptom{&kEarlySymptom, Fails};
+  RunRequest request{{&root, &middle, &symptom}, {}, false, 4};
+  request.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  EngineResult r = RunChecks(request, NoFacts());
+  const CheckRecord& rec = Record(r, "runtime.symptom");
+  ASSERT_EQ(rec.outcome.findings.size(), 1u);
+  EXPECT_EQ(rec.outcome.findings[0].code, "core.run.deadline");
+  EXPECT_NE(rec.outcome.findings[0].message.find("was not started"), std::string::npos);
+  EXPECT_EQ(rec.blocked_by, "hardware.root");
+}
+
 TEST(ExitCodeFor, FollowsTheDocumentedContract) {
   EXPECT_EQ(ExitCodeFor(Verdict::kPass, false), 0);
   EXPECT_EQ(ExitCodeFor(Verdict::kWarn, false), 0);
