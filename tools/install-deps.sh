@@ -22,6 +22,8 @@ if [[ ${1:-} == --test ]]; then
   # gate --slurm against a real one-node Slurm on localhost (tests/slurm, needs root); the
   # fleet HTML page in headless Chromium; the Kubernetes manifests parsed (tests/gate).
   packages+=(slurm-wlm munge chromium python3-yaml)
+  # Every fix command the doctor prints is linted as pasted (tests/report/fix_lines_test.cpp).
+  packages+=(shellcheck)
 fi
 missing=()
 for p in "${packages[@]}"; do

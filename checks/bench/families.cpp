@@ -14,11 +14,11 @@ namespace {
 
 constexpr std::string_view kMemoryCommands[] = {
     "{helper} --bench --only memory --device {device}",
-    "sudo dmesg | grep -iE 'amdgpu.*(hbm|umc|ras|ecc)'",
+    "sudo dmesg | grep -iE 'amdgpu.*(hbm|umc|ras|ecc)'  # needs root",
     "cat /sys/bus/pci/devices/{bdf}/pp_dpm_mclk",
 };
 constexpr std::string_view kHostCommands[] = {
-    "sudo lspci -vv -s {bdf} | grep -E 'LnkCap|LnkSta'",
+    "sudo lspci -vv -s {bdf} | grep -E 'LnkCap|LnkSta'  # needs root",
     "cat /sys/bus/pci/devices/{bdf}/numa_node",
     "{helper} --bench --only host --device {device}",
 };
@@ -37,20 +37,20 @@ constexpr std::string_view kLaunchCommands[] = {
 };
 constexpr std::string_view kMemtestCommands[] = {
     "cat /sys/bus/pci/devices/{bdf}/ras/umc_err_count",
-    "sudo dmesg | grep -iE 'amdgpu.*(ras|ecc|umc|page retire)'",
+    "sudo dmesg | grep -iE 'amdgpu.*(ras|ecc|umc|page retire)'  # needs root",
     "{helper} --bench --level stress --only memtest --device {device}",
 };
 constexpr std::string_view kStressCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50  # needs root",
     "amd-smi metric -g {device} --power --temperature --clock",
     "{helper} --bench --level stress --only stress --device {device}",
 };
 constexpr std::string_view kVerifyCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50  # needs root",
     "{helper} --bench --only {benchmark} --device {device}",
 };
 constexpr std::string_view kKernelFailedCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50  # needs root",
     "AMD_LOG_LEVEL=4 {helper} --bench --only {benchmark} --device {device}",
 };
 constexpr std::string_view kUnstableCommands[] = {
@@ -74,7 +74,8 @@ constexpr FindingSpec kMemoryFindings[] = {
          "using the GPU during the run are the usual causes. Check the memory clock states and "
          "the RAS counters, make sure the GPU is idle, and run the benchmark again; a GPU that "
          "stays low should be drained and sent for repair.",
-     .commands = kMemoryCommands},
+     .commands = kMemoryCommands,
+     .requires_root = true},
 };
 
 constexpr FindingSpec kHostFindings[] = {
@@ -88,7 +89,8 @@ constexpr FindingSpec kHostFindings[] = {
          "an IOMMU in translated mode, or a switch shared with other busy devices are the usual "
          "causes. Compare LnkCap with LnkSta and the GPU's numa_node with where the process "
          "runs.",
-     .commands = kHostCommands},
+     .commands = kHostCommands,
+     .requires_root = true},
 };
 
 constexpr FindingSpec kPeerFindings[] = {
@@ -139,7 +141,8 @@ constexpr FindingSpec kMemtestFindings[] = {
          "overheating). The evidence lists the first bad addresses. Check the RAS/ECC counters "
          "and the kernel log for retired pages; drain the GPU and have it repaired if the "
          "errors repeat.",
-     .commands = kMemtestCommands},
+     .commands = kMemtestCommands,
+     .requires_root = true},
 };
 
 constexpr FindingSpec kStressFindings[] = {
@@ -150,7 +153,8 @@ constexpr FindingSpec kStressFindings[] = {
          "Over the stress time the GPU's combined arithmetic and streaming throughput stayed "
          "below the floor given for it. A GPU that starts fast and then slows down is limited by "
          "power or cooling; check clocks, power and temperature during the stress.",
-     .commands = kStressCommands},
+     .commands = kStressCommands,
+     .requires_root = true},
     {.code = "bench.stress.errors",
      .severity = Status::kFail,
      .title = "The GPU computed wrong results under sustained load",
@@ -159,7 +163,8 @@ constexpr FindingSpec kStressFindings[] = {
          "checked and some were wrong. Errors that appear only under load point at power "
          "delivery, cooling or marginal memory. Check the kernel log and the GPU's power and "
          "temperature during the stress, and drain the GPU if it repeats.",
-     .commands = kStressCommands},
+     .commands = kStressCommands,
+     .requires_root = true},
 };
 
 // Codes every family reports (bench_judge.cpp); bench.kernel.timeout is runtime.hip_devices'.
@@ -172,7 +177,8 @@ constexpr FindingSpec kSharedFindings[] = {
          "not trusted and the GPU computed or stored something wrong. A faulty GPU, memory "
          "errors, or a runtime/compiler bug for this ISA are possible; the kernel log and the "
          "RAS counters tell the hardware cases apart.",
-     .commands = kVerifyCommands},
+     .commands = kVerifyCommands,
+     .requires_root = true},
     {.code = "bench.kernel.failed",
      .severity = Status::kFail,
      .title = "A benchmark's GPU call failed",
@@ -181,7 +187,8 @@ constexpr FindingSpec kSharedFindings[] = {
          "evidence). An out-of-memory error when the GPU should be idle means another process "
          "holds its memory; an error at synchronisation means the kernel faulted or the GPU "
          "reset (the kernel log has the driver's side).",
-     .commands = kKernelFailedCommands},
+     .commands = kKernelFailedCommands,
+     .requires_root = true},
     {.code = "bench.result.unstable",
      .severity = Status::kWarn,
      .title = "A benchmark's figures vary too much between runs",

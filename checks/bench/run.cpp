@@ -15,10 +15,10 @@ constexpr std::string_view kReferenceCommands[] = {
 constexpr std::string_view kHelperMissingCommands[] = {
     "cmake -S . -B build -DROCMDOC_GPU_BACKEND=hip && cmake --build build --target "
     "rocm-doctor-hip",
-    "export ROCMDOC_HIP_HELPER=/path/to/rocm-doctor-hip",
+    "export ROCMDOC_HIP_HELPER=\"$PWD/build/src/hip/rocm-doctor-hip\"  # where that build puts it",
 };
 constexpr std::string_view kHelperCrashedCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50  # needs root",
     "AMD_LOG_LEVEL=4 {helper} --bench --device {device}",
 };
 constexpr std::string_view kHelperFailedCommands[] = {
@@ -53,7 +53,8 @@ constexpr FindingSpec kFindings[] = {
          "unknown. A fault in the runtime, a GPU reset during a kernel, or the kernel's "
          "out-of-memory killer are the usual causes; the kernel log and the helper's stderr "
          "(evidence) tell which.",
-     .commands = kHelperCrashedCommands},
+     .commands = kHelperCrashedCommands,
+     .requires_root = true},
     {.code = "bench.helper.failed",
      .severity = Status::kError,
      .title = "The benchmark helper gave no usable answer",

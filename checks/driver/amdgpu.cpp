@@ -14,18 +14,18 @@ namespace {
 constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.blacklist"};
 constexpr std::string_view kNotLoadedCommands[] = {
     "{!fix}",
-    "sudo dmesg | grep -iE 'amdgpu|kfd|firmware'",
+    "sudo dmesg | grep -iE 'amdgpu|kfd|firmware'  # needs root",
 };
 constexpr std::string_view kDkmsCommands[] = {
-    "sudo apt install linux-headers-$(uname -r)   # Fedora/RHEL: sudo dnf install "
+    "sudo apt install \"linux-headers-$(uname -r)\"  # needs root; Fedora/RHEL: sudo dnf install "
     "kernel-devel-$(uname -r)",
-    "sudo dkms autoinstall -k $(uname -r)",
-    "sudo modprobe amdgpu",
+    "sudo dkms autoinstall -k \"$(uname -r)\"  # needs root",
+    "sudo modprobe amdgpu  # needs root",
 };
 constexpr std::string_view kSecureBootCommands[] = {
     "mokutil --sb-state",
-    "sudo mokutil --import /var/lib/dkms/mok.pub   # Ubuntu < 22.04: /var/lib/shim-signed/mok/"
-    "MOK.der; reboot and choose 'Enroll MOK'",
+    "sudo mokutil --import /var/lib/dkms/mok.pub  # needs root; then reboot and choose 'Enroll "
+    "MOK' (Ubuntu < 22.04: /var/lib/shim-signed/mok/MOK.der)",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -94,7 +94,8 @@ Finding OtherDriver(const PciDevice& gpu, const std::string& driver_name) {
               ": it is reserved for passthrough to a virtual machine (vfio-pci.ids= on the "
               "kernel command line or 'options vfio-pci ids=' in modprobe.d), so amdgpu cannot "
               "drive it on this host";
-    fix = Rebind(gpu.bdf) + "   # and remove the vfio-pci ids setting to keep it after reboot";
+    fix = Rebind(gpu.bdf) +
+          "  # needs root; and remove the vfio-pci ids setting to keep it after reboot";
   } else if (driver_name == "radeon") {
     message = gpu.bdf +
               " is bound to the legacy radeon driver, not amdgpu. Southern Islands (GCN 1) and "
@@ -102,12 +103,12 @@ Finding OtherDriver(const PciDevice& gpu, const std::string& driver_name) {
               "radeon.si_support=0 amdgpu.si_support=1 (Sea Islands: radeon.cik_support=0 "
               "amdgpu.cik_support=1); no current ROCm release supports these GPUs";
     fix =
-        "sudoedit /etc/default/grub   # add radeon.si_support=0 amdgpu.si_support=1 "
-        "radeon.cik_support=0 amdgpu.cik_support=1 to GRUB_CMDLINE_LINUX; sudo update-grub; "
-        "reboot";
+        "sudoedit /etc/default/grub  # needs root; then reboot; add radeon.si_support=0 "
+        "amdgpu.si_support=1 radeon.cik_support=0 amdgpu.cik_support=1 to GRUB_CMDLINE_LINUX, "
+        "then sudo update-grub";
   } else {
     message = gpu.bdf + " is bound to " + driver_name + " instead of amdgpu";
-    fix = Rebind(gpu.bdf);
+    fix = Rebind(gpu.bdf) + "  # needs root";
   }
   return MakeFinding("driver.amdgpu.not_loaded", message, std::move(evidence),
                      {{"bdf", gpu.bdf}, {"driver", driver_name}, {"fix", fix}});
@@ -190,13 +191,13 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
   }
 
   std::string message = "No driver is bound to " + who + " and amdgpu is not loaded";
-  std::string fix = "sudo modprobe amdgpu";
+  std::string fix = "sudo modprobe amdgpu  # needs root";
   if (k.amdgpu_module_file.known() && !*k.amdgpu_module_file) {
     message += ", and " + release + " has no amdgpu module (" + k.amdgpu_module_file.source +
                "): its full module package is missing";
     fix =
-        "sudo apt install linux-modules-extra-$(uname -r)   # Ubuntu; elsewhere install the "
-        "kernel's full modules package or amdgpu-dkms, then: sudo modprobe amdgpu";
+        "sudo apt install \"linux-modules-extra-$(uname -r)\"  # needs root; Ubuntu; elsewhere "
+        "install the kernel's full modules package or amdgpu-dkms, then: sudo modprobe amdgpu";
   }
   if (k.dkms_amdgpu_installed.known() && *k.dkms_amdgpu_installed && !DkmsBuiltFor(k)) {
     message += " (amdgpu-dkms has no build for " + release + ")";

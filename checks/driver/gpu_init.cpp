@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.amdgpu", "driver.firmware"};
 constexpr std::string_view kInitFailedCommands[] = {
-    "sudo dmesg | grep -iE '{bdf}|amdgpu|kfd'",
+    "sudo dmesg | grep -iE '{bdf}|amdgpu|kfd'  # needs root",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).

@@ -12,8 +12,9 @@ namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kIommuCommands[] = {
-    "sudoedit /etc/default/grub   # add iommu=pt to GRUB_CMDLINE_LINUX",
-    "sudo update-grub   # Fedora/RHEL instead: sudo grubby --update-kernel=ALL --args=iommu=pt",
+    "sudoedit /etc/default/grub  # needs root; add iommu=pt to GRUB_CMDLINE_LINUX",
+    "sudo update-grub  # needs root; then reboot; Fedora/RHEL instead: sudo grubby "
+    "--update-kernel=ALL --args=iommu=pt",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).

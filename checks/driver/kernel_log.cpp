@@ -7,8 +7,9 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kKernelLogCommands[] = {
-    "sudo rocm-doctor check",
-    "sudo sysctl kernel.dmesg_restrict=0   # lets every user read the kernel log until reboot",
+    "sudo rocm-doctor check  # needs root",
+    "sudo sysctl kernel.dmesg_restrict=0  # needs root; lets every user read the kernel log until "
+    "reboot",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).

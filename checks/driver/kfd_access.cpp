@@ -8,17 +8,18 @@ namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd"};
 constexpr std::string_view kPermissionCommands[] = {
-    "sudo usermod -aG {groups} {user}",
+    "sudo usermod -aG {groups} {user}  # needs root",
     "newgrp {group}  # or log out and back in",
 };
 constexpr std::string_view kGidMismatchCommands[] = {
     "docker run --device=/dev/kfd --device=/dev/dri --group-add {gid} IMAGE",
     "docker run --device=/dev/kfd --device=/dev/dri "
-    "--group-add $(getent group render | cut -d: -f3) IMAGE  # on the host",
+    "--group-add \"$(getent group render | cut -d: -f3)\" IMAGE  # on the host",
 };
 constexpr std::string_view kUnmappedCommands[] = {
     "podman run --device=/dev/kfd --device=/dev/dri --group-add keep-groups IMAGE",
-    "sudo usermod -aG render,video $USER  # on the host, for the user who starts the container",
+    "sudo usermod -aG render,video \"$USER\"  # needs root; on the host, for the user who "
+    "starts the container",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -50,7 +51,8 @@ constexpr FindingSpec kFindings[] = {
          "container root is refused. Make sure the host user is in render and video, then keep "
          "the host groups (`--group-add keep-groups` with podman/crun) or run the container "
          "rootful.",
-     .commands = kUnmappedCommands},
+     .commands = kUnmappedCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{.id = "driver.kfd_access",

@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view kPrereqs[] = {"hardware.gpus", "driver.amdgpu"};
 constexpr std::string_view kKfdMissingCommands[] = {
     "grep -E 'CONFIG_HSA_AMD|CONFIG_DRM_AMDGPU=' /boot/config-$(uname -r)",
-    "sudo dmesg | grep -i kfd",
+    "sudo dmesg | grep -i kfd  # needs root",
     "ls -l /dev/kfd /sys/class/kfd/kfd/dev",
 };
 constexpr std::string_view kKfdUnreadableCommands[] = {"ls -l /dev/kfd", "id"};

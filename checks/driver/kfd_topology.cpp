@@ -18,7 +18,7 @@ constexpr std::string_view kTopologyCommands[] = {
     "cat /proc/self/cgroup",
 };
 constexpr std::string_view kGpuMissingCommands[] = {
-    "sudo dmesg | grep -iE 'kfd|amdgpu.*(atomic|fail)'",
+    "sudo dmesg | grep -iE 'kfd|amdgpu.*(atomic|fail)'  # needs root",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -38,7 +38,8 @@ constexpr FindingSpec kFindings[] = {
          "amdgpu drives the GPU but KFD did not add it, so ROCm cannot use it. The kernel log "
          "says why: 'not supported in kfd' (an ASIC KFD does not support, e.g. GCN 1.0), "
          "'PCI rejects atomics' (see hardware.pcie.atomics_unsupported), or an init failure.",
-     .commands = kGpuMissingCommands},
+     .commands = kGpuMissingCommands,
+     .requires_root = true},
     {.code = "driver.kfd_topology.gpu_partial",
      .severity = Status::kWarn,
      .title = "some AMD GPUs driven by amdgpu have no KFD compute node",
@@ -46,7 +47,8 @@ constexpr FindingSpec kFindings[] = {
          "ROCm will use the GPUs KFD added and ignore the others. This is expected for a display "
          "GPU that KFD does not support (the kernel log says 'not supported in kfd'); otherwise "
          "the kernel log says why KFD skipped it.",
-     .commands = kGpuMissingCommands},
+     .commands = kGpuMissingCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{.id = "driver.kfd_topology",

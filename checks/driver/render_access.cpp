@@ -14,12 +14,12 @@ namespace {
 
 constexpr std::string_view kPrereqs[] = {"driver.kfd", "driver.kfd_access"};
 constexpr std::string_view kPermissionCommands[] = {
-    "sudo usermod -aG {groups} {user}",
+    "sudo usermod -aG {groups} {user}  # needs root",
     "newgrp {group}  # or log out and back in",
 };
 constexpr std::string_view kRenderMissingCommands[] = {
     "ls -l /dev/dri /sys/class/drm",
-    "sudo udevadm trigger --subsystem-match=drm --action=add",
+    "sudo udevadm trigger --subsystem-match=drm --action=add  # needs root",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -47,7 +47,8 @@ constexpr FindingSpec kFindings[] = {
      .remediation = "Neither /sys/class/drm nor the KFD topology names a render node for the "
                     "GPU, so its access cannot be judged. Check that amdgpu created a DRM "
                     "device for it.",
-     .commands = kRenderMissingCommands},
+     .commands = kRenderMissingCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{.id = "driver.render_access",

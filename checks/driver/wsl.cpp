@@ -7,7 +7,7 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kWslCommands[] = {
-    "amdgpu-install -y --usecase=wsl,rocm --no-dkms",
+    "amdgpu-install -y --usecase=wsl,rocm --no-dkms  # needs root (it runs sudo itself)",
     "export HSA_ENABLE_DXG_DETECTION=1",
 };
 
@@ -22,7 +22,8 @@ constexpr FindingSpec kFindings[] = {
          "(amdgpu-install --usecase=wsl,rocm --no-dkms, or librocdxg for ROCm 7.x), and set "
          "HSA_ENABLE_DXG_DETECTION=1 where the release requires it. Checks of /dev/kfd, render "
          "nodes and the KFD topology do not apply.",
-     .commands = kWslCommands},
+     .commands = kWslCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{

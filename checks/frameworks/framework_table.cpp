@@ -38,7 +38,7 @@ constexpr std::string_view kImportCommands[] = {
     "{python} -m pip check",
 };
 constexpr std::string_view kTimeoutCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|gpu reset|hang' | tail -20",
+    "sudo dmesg | grep -iE 'amdgpu|gpu reset|hang' | tail -20  # needs root",
     "timeout 300 {python} -X importtime -c 'import {framework}' 2>&1 | tail -20",
 };
 constexpr std::string_view kProbeFailedCommands[] = {
@@ -51,7 +51,7 @@ constexpr std::string_view kNotVisibleCommands[] = {
 };
 constexpr std::string_view kOpCommands[] = {
     "{python} -c '{op}'",
-    "sudo dmesg | grep -i amdgpu | tail -20",
+    "sudo dmesg | grep -i amdgpu | tail -20  # needs root",
 };
 
 constexpr FindingSpec kTensorflowFindings[] = {
@@ -131,7 +131,8 @@ constexpr FindingSpec kSharedFindings[] = {
          "deadline: a GPU in a bad state (look for resets and hangs in the kernel log), a hung "
          "amdgpu, or a package on a stalled network file system. The stage it was at is in the "
          "message. Run the import by hand with a longer timeout.",
-     .commands = kTimeoutCommands},
+     .commands = kTimeoutCommands,
+     .requires_root = true},
     {.code = "frameworks.probe.failed",
      .severity = Status::kError,
      .title = "A framework probe ended without a report",
@@ -161,7 +162,8 @@ constexpr FindingSpec kSharedFindings[] = {
          "a wrong result. 'invalid device function' or 'no kernel image' means no code for this "
          "gfx target; a wrong result or a memory access fault points at the driver, the "
          "firmware or the GPU (look at the kernel log).",
-     .commands = kOpCommands},
+     .commands = kOpCommands,
+     .requires_root = true},
 };
 
 // Codes every framework's checks report (framework_checks.h), PyTorch's included.

@@ -53,7 +53,7 @@ std::string FixFor(const libraries::GpuTarget& gpu, const std::set<std::string>&
   if (!candidate.empty()) {
     return "export HSA_OVERRIDE_GFX_VERSION=" +
            ShellQuote(libraries::OverrideFromProcessor(candidate)) +
-           "   # unofficial: the runtime then reports " + ShellQuote(candidate);
+           OverrideWorkaroundNote(candidate);
   }
   return "# install a PyTorch for a ROCm release that supports " + ShellQuote(gpu.processor) +
          " (https://pytorch.org/get-started/locally/)";

@@ -31,8 +31,8 @@ using frameworks::EnvEvidence;
 using frameworks::Join;
 
 constexpr std::string_view kTorchRocmCommands[] = {
-    "python3 -m venv ~/rocm-venv && ~/rocm-venv/bin/pip install torch --index-url "
-    "https://download.pytorch.org/whl/{index}",
+    "python3 -m venv ~/rocm-venv && ~/rocm-venv/bin/pip install --force-reinstall torch "
+    "--index-url https://download.pytorch.org/whl/{index}  # replaces a torch already there",
     "~/rocm-venv/bin/python -c 'import torch; print(torch.version.hip, "
     "torch.cuda.is_available())'",
 };

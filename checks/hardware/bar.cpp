@@ -13,7 +13,7 @@ using hardware::Mib;
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kBarCommands[] = {
-    "sudo lspci -vv -s {bdf} | grep -iA4 'Resizable BAR'",
+    "sudo lspci -vv -s {bdf} | grep -iA4 'Resizable BAR'  # needs root",
 };
 constexpr std::string_view kBarReadCommands[] = {
     "ls -l /sys/bus/pci/devices/{bdf}/mem_info_vram_total "
@@ -31,6 +31,7 @@ constexpr FindingSpec kFindings[] = {
          "host-visible VRAM allocations are limited to that window and host transfers are "
          "slower.",
      .commands = kBarCommands,
+     .requires_root = true,
      .reboot_required = true},
     {.code = "hardware.bar.unreadable",
      .severity = Status::kUnknown,

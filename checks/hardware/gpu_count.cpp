@@ -11,7 +11,7 @@ namespace {
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kCountCommands[] = {
     "lspci -nn -d 1002:",
-    "sudo dmesg | grep -iE 'amdgpu|AER|fallen off the bus'",
+    "sudo dmesg | grep -iE 'amdgpu|AER|fallen off the bus'  # needs root",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).

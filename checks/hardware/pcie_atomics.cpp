@@ -14,9 +14,9 @@ namespace {
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kAtomicsCommands[] = {
-    "sudo lspci -vvv -s {bdf} | grep -i atomic",
+    "sudo lspci -vvv -s {bdf} | grep -i atomic  # needs root",
     "lspci -tv",
-    "sudo dmesg | grep -i atomic",
+    "sudo dmesg | grep -i atomic  # needs root",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -29,7 +29,8 @@ constexpr FindingSpec kFindings[] = {
          "path does not route them: an old CPU (pre-Haswell, pre-Zen), a PCIe switch, riser or "
          "chipset root port, a Thunderbolt enclosure. Move the GPU to a CPU-attached x16 slot "
          "without risers or switches, or use a platform that supports atomics.",
-     .commands = kAtomicsCommands},
+     .commands = kAtomicsCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{.id = "hardware.pcie_atomics",

@@ -14,7 +14,7 @@ using hardware::Fixed;
 
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kLinkCommands[] = {
-    "sudo lspci -vv -s {bdf} | grep -E 'LnkCap:|LnkSta:'",
+    "sudo lspci -vv -s {bdf} | grep -E 'LnkCap:|LnkSta:'  # needs root",
 };
 constexpr std::string_view kLinkReadCommands[] = {
     "ls -l /sys/bus/pci/devices/{bdf}/current_link_speed /sys/bus/pci/devices/{bdf}/max_link_speed",
@@ -39,7 +39,8 @@ constexpr FindingSpec kFindings[] = {
          "Usually nothing to do: an idle GPU trains its link down. Check again while the GPU is "
          "busy; if it stays low, check the slot and the PCIe generation setting in the firmware "
          "setup.",
-     .commands = kLinkCommands},
+     .commands = kLinkCommands,
+     .requires_root = true},
     {.code = "hardware.pcie.link_not_reported",
      .severity = Status::kInfo,
      .title = "The kernel reports no PCIe link state for a GPU",

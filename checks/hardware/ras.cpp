@@ -12,8 +12,8 @@ namespace {
 constexpr std::string_view kPrereqs[] = {"hardware.gpus"};
 constexpr std::string_view kRasCommands[] = {
     "grep -H . /sys/bus/pci/devices/{bdf}/ras/*_err_count",
-    "sudo cat /sys/bus/pci/devices/{bdf}/ras/gpu_vram_bad_pages",
-    "sudo dmesg | grep -iE 'amdgpu.*(ras|ecc|poison|uncorrectable)'",
+    "sudo cat /sys/bus/pci/devices/{bdf}/ras/gpu_vram_bad_pages  # needs root",
+    "sudo dmesg | grep -iE 'amdgpu.*(ras|ecc|poison|uncorrectable)'  # needs root",
 };
 constexpr std::string_view kRasReadCommands[] = {"ls -l /sys/bus/pci/devices/{bdf}/ras/"};
 

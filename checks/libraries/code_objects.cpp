@@ -18,8 +18,8 @@ constexpr std::string_view kCodeObjectCommands[] = {
 };
 constexpr std::string_view kCodeObjectUnknownCommands[] = {
     "roc-obj-ls {path} | awk '{print $2}' | sort -u",
-    "AMD_LOG_LEVEL=1 <your program>   # prints 'Bundled Code Objects' and 'Missing CO for these "
-    "ISAs'",
+    "AMD_LOG_LEVEL=1 ./your-program 2>&1 | grep -E 'Bundled Code Objects|Missing CO'  # your "
+    "program in place of ./your-program",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -93,7 +93,7 @@ Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
   const std::string candidate = libraries::OverrideCandidate(gpu.processor, processors);
   std::string fix;
   if (!same_processor.empty()) {
-    fix = xnack.value_or(false) ? "unset HSA_XNACK   # the library has only XNACK-off code"
+    fix = xnack.value_or(false) ? "unset HSA_XNACK  # the library has only XNACK-off code"
                                 : "# install a " + ShellQuote(scan.library) + " build with " +
                                       ShellQuote(gpu.processor) + " or " +
                                       ShellQuote(gpu.processor + ":xnack-") + " code";
@@ -102,7 +102,7 @@ Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
     message += "; " + candidate + " is of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
                " (unofficial)";
     fix = "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(version) +
-          "   # unofficial: the runtime then reports " + ShellQuote(candidate);
+          OverrideWorkaroundNote(candidate);
   } else {
     fix = "# install a " + ShellQuote(scan.library) + " built for " + ShellQuote(gpu.processor) +
           " (a newer ROCm release, or -DAMDGPU_TARGETS=" + ShellQuote(gpu.processor) + ")";

@@ -88,7 +88,7 @@ Finding Missing(const LibraryFacts& libs, const libraries::GpuTarget& gpu,
                " is covered and of the same family: HSA_OVERRIDE_GFX_VERSION=" + version +
                " (unofficial)";
     fix = "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(version) +
-          "   # unofficial: the runtime then reports " + ShellQuote(candidate);
+          OverrideWorkaroundNote(candidate);
   } else {
     fix = "# install a rocBLAS built for " + ShellQuote(gpu.processor) +
           " (a newer ROCm release, or -DAMDGPU_TARGETS=" + ShellQuote(gpu.processor) + ")";

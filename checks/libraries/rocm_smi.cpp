@@ -30,7 +30,7 @@ constexpr std::string_view kInitFailedCommands[] = {
 constexpr std::string_view kCountCommands[] = {
     "rocm-smi --showbus",
     "grep -H . /sys/class/kfd/kfd/topology/nodes/*/gpu_id",
-    "sudo dmesg | grep -iE 'kfd|amdgpu.*(skipped|atomics)'",
+    "sudo dmesg | grep -iE 'kfd|amdgpu.*(skipped|atomics)'  # needs root",
 };
 constexpr std::string_view kProbeFailedCommands[] = {"rocm-doctor probe-smi {library}"};
 
@@ -67,7 +67,8 @@ constexpr FindingSpec kFindings[] = {
          "kernel log says why: missing PCIe atomics, an unsupported chip); fewer means the "
          "library could not read some devices (permissions on sysfs, a library older than the "
          "GPU), so monitoring and schedulers miss them.",
-     .commands = kCountCommands},
+     .commands = kCountCommands,
+     .requires_root = true},
     {.code = "libraries.rocm_smi.probe_failed",
      .severity = Status::kUnknown,
      .title = "Could not tell what rocm-smi-lib reports",

@@ -25,7 +25,8 @@ namespace ks = kernel_support;
 constexpr std::string_view kPrereqs[] = {"driver.amdgpu", "runtime.rocm"};
 constexpr std::string_view kVersionSkewCommands[] = {
     "cat /sys/module/amdgpu/version; dkms status amdgpu",
-    "sudo amdgpu-install --usecase=dkms   # from the ROCm {release} repository",
+    "sudo amdgpu-install --usecase=dkms  # needs root; then reboot; from the ROCm {release} "
+    "repository",
 };
 
 // The finding codes this check reports (registered with it; stable, never reused).

@@ -96,11 +96,17 @@ std::string Fix(const GfxOverride& o, const std::string& real, bool mixed,
         fix += "; export " + o.name + "_" + std::to_string(n->index) + "=" + ShellQuote(v);
       }
     }
-    return fix;
+    return fix == "unset " + o.name
+               ? fix
+               : fix + "  # workaround, not a fix: each GPU then runs kernels built for another "
+                       "target of its family; where the ISAs differ that gives wrong results, "
+                       "hangs or crashes";
   }
   std::string v = FamilyOverride(real);
+  if (v.empty()) return "unset " + o.name;
   // o.name is HSA_OVERRIDE_GFX_VERSION[_<digits>] (env_parse::OverrideNode): a safe word.
-  return v.empty() ? "unset " + o.name : "export " + o.name + "=" + ShellQuote(v);
+  Result<GfxVersion> to = env_parse::ParseGfxVersion(v);
+  return "export " + o.name + "=" + ShellQuote(v) + OverrideWorkaroundNote(to ? to->Target() : v);
 }
 
 CheckOutcome Run(const CheckContext& ctx) {

@@ -35,8 +35,11 @@ constexpr FindingSpec kFindings[] = {
          "'invalid device function'. When a target of the same family is supported, "
          "HSA_OVERRIDE_GFX_VERSION makes ROCr report it (unofficial, but the ISA is the same "
          "for gfx103x -> 10.3.0); set it in the environment of the process that starts HIP "
-         "(service unit, launcher), per node on systems with several GPU kinds. Otherwise use a "
-         "ROCm release that supports the GPU, or libraries built for its target.",
+         "(service unit, launcher), per node on systems with several GPU kinds; it stays a "
+         "workaround: kernels built for another ISA can give wrong results or crash. Otherwise "
+         "use a ROCm release that supports the GPU; where none does (gfx1010 and the other RDNA1 "
+         "and older targets), build PyTorch and the ROCm libraries for the GPU's own target "
+         "(PYTORCH_ROCM_ARCH, -DAMDGPU_TARGETS) or use a community build for it.",
      .commands = kFixCommand},
     {.code = "runtime.gfx.support_unknown",
      .severity = Status::kUnknown,
@@ -94,13 +97,27 @@ Evidence RowEvidence(const SupportRow& row) {
 
 // export HSA_OVERRIDE_GFX_VERSION=v, or per node when other GPUs must keep their own target.
 std::string OverrideFix(const Group& g, const std::string& value, bool alone) {
-  if (alone) return "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(value);
+  Result<GfxVersion> to = env_parse::ParseGfxVersion(value);
+  const std::string note = OverrideWorkaroundNote(to ? to->Target() : value);
+  if (alone) return "export HSA_OVERRIDE_GFX_VERSION=" + ShellQuote(value) + note;
   std::string fix;
   for (const KfdNode* n : g.nodes) {
     fix += (fix.empty() ? "" : "; ") + std::string("export HSA_OVERRIDE_GFX_VERSION_") +
            std::to_string(n->index) + "=" + ShellQuote(value);
   }
-  return fix;
+  return fix + note;
+}
+
+// No release ships kernels for `gfx` and no same-family target stands in: no package fixes it.
+// What does is building for the target itself (PyTorch's ROCm build reads PYTORCH_ROCM_ARCH;
+// rocBLAS, MIOpen and the rest take -DAMDGPU_TARGETS), or a build someone else made so.
+std::string BuildFix(const std::string& gfx) {
+  const std::string quoted = ShellQuote(gfx);
+  return "export PYTORCH_ROCM_ARCH=" + quoted + " && git clone --recursive "
+         "https://github.com/pytorch/pytorch && cd pytorch && python3 tools/amd_build/build_amd.py "
+         "&& python3 setup.py develop  # no ROCm release ships kernels for " + quoted +
+         ": build PyTorch (and rocBLAS, MIOpen with -DAMDGPU_TARGETS=" + quoted +
+         ") for it, or use a community build for " + quoted;
 }
 
 Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::string>& release,
@@ -165,10 +182,11 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
   } else {
     std::string first = matrix.FirstOfficial(g.gfx);
     message += first.empty() ? " in any release the support data covers, and it has no "
-                               "same-family override"
+                               "same-family override: no ROCm release ships kernels for it, so "
+                               "only software built for " + g.gfx + " runs on it"
                              : " (first supported in ROCm " + first + ")";
-    params["fix"] = first.empty() ? "rocminfo | grep -E 'Name: +gfx'"
-                                  : "# install ROCm " + first +
+    params["fix"] = first.empty() ? BuildFix(g.gfx)
+                                  : "# install ROCm " + ShellQuote(first) +
                                         " or later: https://rocm.docs."
                                         "amd.com/projects/install-on-linux/en/latest/";
   }

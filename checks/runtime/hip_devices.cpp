@@ -31,7 +31,7 @@ constexpr std::string_view kNoDevicesCommands[] = {
     "AMD_LOG_LEVEL=4 {helper} --probe",
 };
 constexpr std::string_view kTimeoutCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu.*(timeout|reset|hang|fault)|kfd'",
+    "sudo dmesg | grep -iE 'amdgpu.*(timeout|reset|hang|fault)|kfd'  # needs root",
     "timeout 120 {helper} --probe",
 };
 constexpr std::string_view kCrashedCommands[] = {
@@ -43,7 +43,7 @@ constexpr std::string_view kFailedCommands[] = {
     "{helper} --probe",
 };
 constexpr std::string_view kSmokeCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50  # needs root",
     "AMD_LOG_LEVEL=4 {helper} --probe --device {index}",
 };
 constexpr std::string_view kSmokeUnavailableCommands[] = {
@@ -51,10 +51,11 @@ constexpr std::string_view kSmokeUnavailableCommands[] = {
     "rocm-doctor-hip",
 };
 constexpr std::string_view kMissingCommands[] = {
-    "sudo apt-get install hipcc libamdhip64-dev   # the HIP toolchain the helper builds with",
+    "sudo apt-get install hipcc libamdhip64-dev  # needs root; the HIP toolchain the helper "
+    "builds with",
     "cmake -S . -B build -DROCMDOC_GPU_BACKEND=hip && cmake --build build --target "
     "rocm-doctor-hip",
-    "export ROCMDOC_HIP_HELPER=/path/to/rocm-doctor-hip",
+    "export ROCMDOC_HIP_HELPER=\"$PWD/build/src/hip/rocm-doctor-hip\"  # where that build puts it",
 };
 constexpr std::string_view kCountCommands[] = {
     "rocminfo | grep -E '^  Name:|Marketing Name'",
@@ -62,7 +63,7 @@ constexpr std::string_view kCountCommands[] = {
     "grep -H . /sys/class/kfd/kfd/topology/nodes/*/gpu_id",
 };
 constexpr std::string_view kDeviceErrorCommands[] = {
-    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50",
+    "sudo dmesg | grep -iE 'amdgpu|kfd' | tail -50  # needs root",
     "AMD_LOG_LEVEL=4 {helper} --probe --device {index} --no-smoke",
 };
 
@@ -92,7 +93,8 @@ constexpr FindingSpec kFindings[] = {
          "the GPU (amd-smi reset -G -g N, or rocm-smi --gpureset -d N) or reboot, then run the "
          "check again. If it only happens on the first run after boot, the runtime's "
          "initialisation is slow rather than hung.",
-     .commands = kTimeoutCommands},
+     .commands = kTimeoutCommands,
+     .requires_root = true},
     {.code = "runtime.hip.probe_crashed",
      .severity = Status::kError,
      .title = "The HIP runtime crashed in the probe helper",
@@ -124,7 +126,8 @@ constexpr FindingSpec kFindings[] = {
          "for 16 KiB means the device is unusable, not full; wrong data means the kernel did not "
          "run or the memory is bad. The kernel log has the driver's side; check the RAS error "
          "counters too.",
-     .commands = kSmokeCommands},
+     .commands = kSmokeCommands,
+     .requires_root = true},
     {.code = "runtime.hip.smoke_unavailable",
      .severity = Status::kInfo,
      .title = "The probe helper has no kernel for this GPU's ISA",
@@ -142,7 +145,8 @@ constexpr FindingSpec kFindings[] = {
          "so the HIP runtime was not tested. It is installed with rocm-doctor (in "
          "<libexecdir>/rocm-doctor/) when rocm-doctor is built with a HIP or CUDA toolchain. "
          "Build it, or point ROCMDOC_HIP_HELPER at one.",
-     .commands = kMissingCommands},
+     .commands = kMissingCommands,
+     .requires_root = true},
     {.code = "runtime.hip.device_count_mismatch",
      .severity = Status::kWarn,
      .title = "HIP sees fewer GPUs than the kernel driver exposes",
@@ -158,7 +162,8 @@ constexpr FindingSpec kFindings[] = {
      .remediation =
          "The runtime lists the device but hipGetDeviceProperties fails for it, so no program "
          "can use it. The kernel log usually shows why (a failed reset, a firmware error).",
-     .commands = kDeviceErrorCommands},
+     .commands = kDeviceErrorCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{.id = "runtime.hip_devices",

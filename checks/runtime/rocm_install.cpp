@@ -79,7 +79,7 @@ std::map<std::string, std::string> InstallParams(const HostFacts& host) {
   std::string id = host.os_id.known() ? *host.os_id : "";
   std::string version = host.os_version_id.known() ? *host.os_version_id : "";
   if (id == "debian") {
-    return {{"install", "sudo apt install libamdhip64-dev hipcc rocminfo   # Debian's own ROCm"},
+    return {{"install", "sudo apt install libamdhip64-dev hipcc rocminfo  # needs root; Debian's own ROCm"},
             {"then", "rocminfo   # lists the GPU as an agent when the runtime works"}};
   }
   if (id == "ubuntu") {
@@ -88,17 +88,17 @@ std::map<std::string, std::string> InstallParams(const HostFacts& host) {
                            : version == "24.04" ? "noble"
                                                 : "<codename>";
     return {{"install",
-             "sudo apt install ./amdgpu-install_*_all.deb   # from "
+             "sudo apt install ./amdgpu-install_*_all.deb  # needs root; from "
              "https://repo.radeon.com/amdgpu-install/latest/ubuntu/" +
                  codename + "/"},
-            {"then", "sudo amdgpu-install --usecase=rocm"}};
+            {"then", "sudo amdgpu-install --usecase=rocm  # needs root; then reboot"}};
   }
   if (id == "fedora") {
-    return {{"install", "sudo dnf install rocm-hip rocminfo"},
+    return {{"install", "sudo dnf install rocm-hip rocminfo  # needs root"},
             {"then", "rocminfo   # lists the GPU as an agent when the runtime works"}};
   }
   if (id == "arch") {
-    return {{"install", "sudo pacman -S rocm-hip-runtime rocminfo"},
+    return {{"install", "sudo pacman -S rocm-hip-runtime rocminfo  # needs root"},
             {"then", "rocminfo   # lists the GPU as an agent when the runtime works"}};
   }
   return {{"install", "# see https://rocm.docs.amd.com/projects/install-on-linux/en/latest/"},
@@ -189,7 +189,7 @@ void CheckHipAgainstHsa(const RocmInstall& install, std::vector<Finding>& out) {
           " but libhsa-runtime64 from ROCm " + *install.hsa_release,
       {{install.hip_release.source, *install.hip_release, *install.hsa_release},
        {install.hsa_release.source, *install.hsa_release, *install.hip_release}},
-      {{"fix", "sudo apt install --reinstall hip-runtime-amd hsa-rocr   # both of ROCm " +
+      {{"fix", "sudo apt install --reinstall hip-runtime-amd hsa-rocr  # needs root; both of ROCm " +
                    ShellQuote(*install.hip_release)},
        {"release", *install.hip_release},
        {"opt_release", *install.hsa_release}}));

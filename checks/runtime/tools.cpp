@@ -19,9 +19,9 @@ namespace {
 constexpr std::string_view kPresentCommands[] = {"ls -l {path}",
                                                  "dpkg -S {path}   # RHEL/SLES: rpm -qf {path}"};
 constexpr std::string_view kMissingCommands[] = {
-    "sudo apt install {!apt_packages}   # Ubuntu/Debian with AMD's ROCm repository",
-    "sudo dnf install {!dnf_packages}   # RHEL/Oracle/Rocky with AMD's ROCm repository "
-    "(SLES: sudo zypper install {!dnf_packages})",
+    "sudo apt install {!apt_packages}  # needs root; Ubuntu/Debian with AMD's ROCm repository",
+    "sudo dnf install {!dnf_packages}  # needs root; RHEL/Oracle/Rocky with AMD's ROCm "
+    "repository (SLES: sudo zypper install {!dnf_packages})",
 };
 constexpr std::string_view kNotBuiltCommands[] = {
     "git clone {repository} && cd \"$(basename {repository})\" && {!build}",

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rocm_doctor/finding.h"
+#include "rocm_doctor/fix_marks.h"
 #include "rocm_doctor/status.h"
 
 namespace rocm_doctor {
@@ -21,15 +22,19 @@ struct FindingSpec {
   // Copy-paste commands. "{name}" is replaced by the finding's param shell-quoted for where it
   // stands (a word, inside '...' or "..."): machine values never become shell syntax.
   // "{!name}" is replaced as it is: a command fragment the check built with ShellQuote
-  // (rocm_doctor/shell_quote.h). Unknown names are kept.
+  // (rocm_doctor/shell_quote.h). Unknown names are kept. A command that needs root or a reboot
+  // says so in its own trailing comment ("  # needs root; then reboot", rocm_doctor/fix_marks.h).
   std::span<const std::string_view> commands = {};
+  // The remediation as a whole needs root / a reboot (what the prose asks for included): true
+  // whenever one of its commands is so marked (the catalog test holds them to it).
   bool requires_root = false;
   bool reboot_required = false;
 };
 
 struct Remediation {
   std::string text;
-  std::vector<std::string> commands;
+  std::vector<std::string> commands;     // each valid shell as it is, marks included
+  std::vector<CommandMarks> command_marks;  // one per command, read from its trailing comment
   bool requires_root = false;
   bool reboot_required = false;
 };

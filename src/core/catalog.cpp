@@ -211,9 +211,12 @@ Remediation Catalog::RemediationFor(const Finding& finding) const {
   r.text = SubstituteText(spec->remediation, finding.params);
   for (std::string_view command : spec->commands) {
     r.commands.push_back(SubstituteCommand(command, finding.params));
+    r.command_marks.push_back(ReadCommandMarks(r.commands.back()));
+    r.requires_root |= r.command_marks.back().requires_root;
+    r.reboot_required |= r.command_marks.back().reboot_required;
   }
-  r.requires_root = spec->requires_root;
-  r.reboot_required = spec->reboot_required;
+  r.requires_root |= spec->requires_root;
+  r.reboot_required |= spec->reboot_required;
   return r;
 }
 

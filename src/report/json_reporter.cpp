@@ -23,8 +23,13 @@ json EvidenceJson(const std::vector<Evidence>& evidence) {
 }
 
 json RemediationJson(const Remediation& r) {
+  json marks = json::array();
+  for (const CommandMarks& m : r.command_marks) {
+    marks.push_back({{"requires_root", m.requires_root}, {"reboot_required", m.reboot_required}});
+  }
   return {{"text", r.text},
           {"commands", r.commands},
+          {"command_marks", marks},
           {"requires_root", r.requires_root},
           {"reboot_required", r.reboot_required}};
 }

@@ -132,13 +132,10 @@ void WriteRootCauses(const Report& report, std::ostream& out, const Painter& pai
     }
     const Remediation& fix = cause.remediation;
     if (!fix.text.empty()) out << "  " << paint(Wrap(fix.text, kTextWidth, "  "), kDim) << '\n';
-    std::vector<std::string> notes;
-    if (fix.requires_root) notes.emplace_back("needs root");
-    if (fix.reboot_required) notes.emplace_back("then reboot");
-    std::string note = notes.empty() ? "" : fmt::format("   ({})", fmt::join(notes, "; "));
+    // Each command exactly as it is pasted: "needs root" and "then reboot" are its own trailing
+    // comment (rocm_doctor/fix_marks.h), never text after it that the shell would read.
     for (std::size_t i = 0; i < fix.commands.size(); ++i) {
-      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(fix.commands[i], kBold)
-          << (i == 0 ? note : "") << '\n';
+      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(fix.commands[i], kBold) << '\n';
     }
     if (verbose) WriteEvidence(cause.finding.evidence, out, paint, "    ");
     out << '\n';

@@ -42,7 +42,8 @@ TEST(DriverAmdgpu, NotLoaded) {
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("0000:03:00.0"), std::string::npos);
   ExpectCommandsFilled(*f);
-  EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0], "sudo modprobe amdgpu");
+  EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0],
+            "sudo modprobe amdgpu  # needs root");
 }
 
 TEST(DriverAmdgpu, NotLoadedAndNoModuleFileSaysInstallTheModules) {

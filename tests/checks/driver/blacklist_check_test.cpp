@@ -41,7 +41,8 @@ TEST(DriverBlacklist, FailsOnModprobeBlacklistListWithFileAndLine) {
   ExpectCommandsFilled(*f);
   Remediation r = Catalog::Instance().RemediationFor(*f);
   ASSERT_FALSE(r.commands.empty());
-  EXPECT_EQ(r.commands[0], "sudo sed -i '3s/^/# /' /etc/modprobe.d/blacklist-gpu.conf");
+  EXPECT_EQ(r.commands[0],
+            "sudo sed -i '3s/^/# /' /etc/modprobe.d/blacklist-gpu.conf  # needs root");
   EXPECT_TRUE(r.reboot_required);
 }
 

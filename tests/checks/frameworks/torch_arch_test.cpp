@@ -37,8 +37,9 @@ TEST(TorchArch, Gfx1031WithAWheelForGfx1030AndGfx1100) {
             "torch 2.5.1+rocm6.2 (/usr/lib/python3/dist-packages) has no kernels for gfx1031: "
             "libtorch_hip.so carries gfx1030, gfx1100");
   EXPECT_EQ(f->params.at("fix"),
-            "export HSA_OVERRIDE_GFX_VERSION=10.3.0   # unofficial: the runtime then reports "
-            "gfx1030");
+            "export HSA_OVERRIDE_GFX_VERSION=10.3.0  # workaround, not a fix: the GPU then runs "
+            "kernels built for gfx1030; where the two ISAs differ that gives wrong results, hangs "
+            "or crashes");
   EXPECT_EQ(f->evidence[1].observed, "gfx1030, gfx1100 in 2 bundles");
 }
 

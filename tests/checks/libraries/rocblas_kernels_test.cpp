@@ -34,8 +34,9 @@ TEST(RocblasKernels, Gfx1031SuggestsTheOverride) {
   Remediation fix = Catalog::Instance().RemediationFor(*f);
   ASSERT_FALSE(fix.commands.empty());
   EXPECT_EQ(fix.commands[0],
-            "export HSA_OVERRIDE_GFX_VERSION=10.3.0   # unofficial: the runtime then reports "
-            "gfx1030");
+            "export HSA_OVERRIDE_GFX_VERSION=10.3.0  # workaround, not a fix: the GPU then runs "
+            "kernels built for gfx1030; where the two ISAs differ that gives wrong results, hangs "
+            "or crashes");
 }
 
 TEST(RocblasKernels, NoSameFamilyTarget) {

@@ -37,7 +37,7 @@ TEST(DriverKfdAccess, UserNotInRender) {
   EXPECT_EQ(f->params.at("group"), "render");
   Remediation fix = Catalog::Instance().RemediationFor(*f);
   ASSERT_FALSE(fix.commands.empty());
-  EXPECT_EQ(fix.commands[0], "sudo usermod -aG render,video alice");
+  EXPECT_EQ(fix.commands[0], "sudo usermod -aG render,video alice  # needs root");
   EXPECT_TRUE(fix.requires_root);
   ASSERT_FALSE(f->evidence.empty());
   EXPECT_EQ(f->evidence[0].source, "/dev/kfd");

@@ -33,7 +33,7 @@ TEST(DriverRenderAccess, PermissionDenied) {
       << f->message;
   EXPECT_EQ(f->params.at("bdf"), "0000:c1:00.0");
   EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0],
-            "sudo usermod -aG render,video bob");
+            "sudo usermod -aG render,video bob  # needs root");
 }
 
 TEST(DriverRenderAccess, PendingMembershipIsNamed) {

@@ -55,7 +55,8 @@ TEST(DriverCompat, OlderDkmsSeriesWarns) {
   EXPECT_EQ(f->evidence[3].source, "/opt/rocm-6.3.3/.info/version");
   Remediation fix = Catalog::Instance().RemediationFor(*f);
   EXPECT_EQ(fix.commands.back(),
-            "sudo amdgpu-install --usecase=dkms   # from the ROCm 6.3.3 repository");
+            "sudo amdgpu-install --usecase=dkms  # needs root; then reboot; from the ROCm 6.3.3 "
+            "repository");
   EXPECT_TRUE(fix.reboot_required);
   ExpectCommandsFilled(*f);
 }

@@ -51,7 +51,9 @@ TEST(RuntimeGfxOverride, MalformedOnRdna2SuggestsTheFamilyValue) {
             "stepping (three numbers separated by dots)): the whole topology scan fails, so ROCr "
             "sees no GPU and hsa_init returns HSA_STATUS_ERROR_OUT_OF_RESOURCES");
   EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0],
-            "export HSA_OVERRIDE_GFX_VERSION=10.3.0");
+            "export HSA_OVERRIDE_GFX_VERSION=10.3.0  # workaround, not a fix: the GPU then runs "
+            "kernels built for gfx1030; where the two ISAs differ that gives wrong results, hangs "
+            "or crashes");
 }
 
 TEST(RuntimeGfxOverride, AnotherFamilyFails) {
@@ -96,7 +98,9 @@ TEST(RuntimeGfxOverride, GlobalOverrideOnMixedSystem) {
   EXPECT_NE(f->message.find("gfx908 at 0000:43:00.0 (KFD node 1)"), std::string::npos)
       << f->message;
   EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0],
-            "unset HSA_OVERRIDE_GFX_VERSION; export HSA_OVERRIDE_GFX_VERSION_2=10.3.0");
+            "unset HSA_OVERRIDE_GFX_VERSION; export HSA_OVERRIDE_GFX_VERSION_2=10.3.0  # "
+            "workaround, not a fix: each GPU then runs kernels built for another target of its "
+            "family; where the ISAs differ that gives wrong results, hangs or crashes");
 }
 
 TEST(RuntimeGfxOverride, PerNodeOverrideOnMixedSystemPasses) {

@@ -33,8 +33,32 @@ TEST(RuntimeGfxSupport, Rdna2NeedsTheOverride) {
             "10.3.0 makes ROCr report it as gfx1030, whose code the release ships (unofficial)");
   EXPECT_EQ(f->params.at("override"), "10.3.0");
   Remediation fix = Catalog::Instance().RemediationFor(*f);
-  EXPECT_EQ(fix.commands[0], "export HSA_OVERRIDE_GFX_VERSION=10.3.0");
+  // The fix line itself says it is a workaround and what it risks (issue 15).
+  EXPECT_EQ(fix.commands[0],
+            "export HSA_OVERRIDE_GFX_VERSION=10.3.0  # workaround, not a fix: the GPU then runs "
+            "kernels built for gfx1030; where the two ISAs differ that gives wrong results, hangs "
+            "or crashes");
   EXPECT_EQ(f->evidence.back().observed, "ROCm 6.2.0, gfx1031: override (override 10.3.0)");
+}
+
+// An RX 5700 XT (gfx1010): no release ships kernels for it and no same-family target stands
+// in, so the fix says so and gives the build that does work, not "install a release".
+TEST(RuntimeGfxSupport, ATargetNoReleaseShipsGetsTheBuildPath) {
+  const TestGpu rx5700xt{"0000:03:00.0", "0x731f", "0xc1", 100100};
+  CheckOutcome out = RunCheck(kCheck, OnRocm620({rx5700xt}));
+  const Finding* f = FindFinding(out, "runtime.gfx.unsupported");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_NE(f->message.find("no ROCm release ships kernels for it"), std::string::npos)
+      << f->message;
+  Remediation fix = Catalog::Instance().RemediationFor(*f);
+  ASSERT_EQ(fix.commands.size(), 1u);
+  EXPECT_EQ(fix.commands[0].rfind("export PYTORCH_ROCM_ARCH=gfx1010 && git clone --recursive "
+                                  "https://github.com/pytorch/pytorch", 0),
+            0u)
+      << fix.commands[0];
+  EXPECT_NE(fix.commands[0].find("# no ROCm release ships kernels for gfx1010"), std::string::npos);
+  EXPECT_NE(fix.commands[0].find("community build"), std::string::npos);
+  EXPECT_EQ(fix.commands[0].find("install ROCm"), std::string::npos);
 }
 
 TEST(RuntimeGfxSupport, OverrideAlreadySetPassesWithNote) {
@@ -73,7 +97,9 @@ TEST(RuntimeGfxSupport, MixedGpusGetPerNodeOverride) {
   const Finding* f = FindFinding(out, "runtime.gfx.unsupported");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(Catalog::Instance().RemediationFor(*f).commands[0],
-            "export HSA_OVERRIDE_GFX_VERSION_2=10.3.0");
+            "export HSA_OVERRIDE_GFX_VERSION_2=10.3.0  # workaround, not a fix: the GPU then runs "
+            "kernels built for gfx1030; where the two ISAs differ that gives wrong results, hangs "
+            "or crashes");
 }
 
 TEST(RuntimeGfxSupport, DeprecatedIsInformational) {

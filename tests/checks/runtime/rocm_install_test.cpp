@@ -45,7 +45,7 @@ TEST(RuntimeRocm, NotInstalledOnUbuntu) {
   ASSERT_EQ(fix.commands.size(), 2u);
   EXPECT_NE(fix.commands[0].find("amdgpu-install/latest/ubuntu/noble/"), std::string::npos)
       << fix.commands[0];
-  EXPECT_EQ(fix.commands[1], "sudo amdgpu-install --usecase=rocm");
+  EXPECT_EQ(fix.commands[1], "sudo amdgpu-install --usecase=rocm  # needs root; then reboot");
   EXPECT_TRUE(fix.requires_root);
 }
 
@@ -59,7 +59,7 @@ TEST(RuntimeRocm, NotInstalledWhenRocmPathHoldsNoLibrary) {
   EXPECT_NE(f->message.find("/opt/rocm-typo (ROCM_PATH) holds no HIP library"), std::string::npos)
       << f->message;
   EXPECT_EQ(f->params.at("install"),
-            "sudo apt install libamdhip64-dev hipcc rocminfo   # Debian's own ROCm");
+            "sudo apt install libamdhip64-dev hipcc rocminfo  # needs root; Debian's own ROCm");
 }
 
 TEST(RuntimeRocm, LdLibraryPathAtAnotherRelease) {

@@ -14,7 +14,7 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kFixCommands[] = {"sudo usermod -aG render,video {user}"};
+constexpr std::string_view kFixCommands[] = {"sudo usermod -aG render,video {user}  # needs root"};
 constexpr FindingSpec kSpecs[] = {
     {.code = "test.formats.kfd_denied",
      .severity = Status::kFail,

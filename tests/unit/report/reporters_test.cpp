@@ -10,7 +10,7 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kFixCommands[] = {"sudo usermod -aG render,video {user}"};
+constexpr std::string_view kFixCommands[] = {"sudo usermod -aG render,video {user}  # needs root"};
 constexpr FindingSpec kSpecs[] = {
     {.code = "test.report.kfd_denied",
      .severity = Status::kFail,
@@ -116,7 +116,9 @@ TEST(JsonReporter, MatchesGoldenAndCarriesTheContractFields) {
   EXPECT_EQ(j["exit_code"], 1);
   EXPECT_EQ(j["root_causes"][0]["code"], "test.report.kfd_denied");
   EXPECT_EQ(j["root_causes"][0]["remediation"]["commands"][0],
-            "sudo usermod -aG render,video alice");
+            "sudo usermod -aG render,video alice  # needs root");
+  EXPECT_TRUE(j["root_causes"][0]["remediation"]["command_marks"][0]["requires_root"]);
+  EXPECT_FALSE(j["root_causes"][0]["remediation"]["command_marks"][0]["reboot_required"]);
   EXPECT_TRUE(j["root_causes"][0]["remediation"]["requires_root"]);
   EXPECT_TRUE(j["gpus"][0]["numa_node"].is_null());
   EXPECT_TRUE(j["host"]["hostname"].is_null());
