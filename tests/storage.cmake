@@ -9,6 +9,7 @@ rocmdoc_add_test(test_storage
 )
 rocmdoc_add_test(test_tools
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/tools/dpkg_parse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/tools/dpkg_search_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/tools/tools_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/runtime/tools_test.cpp
 )
