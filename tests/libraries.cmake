@@ -4,6 +4,7 @@ rocmdoc_add_test(test_libraries
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/offload_bundle_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/tensile_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/library_collector_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/library_version_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/inventory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/rocblas_kernels_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/code_objects_test.cpp

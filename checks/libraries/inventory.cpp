@@ -1,6 +1,8 @@
-// libraries.inventory: which ROCm libraries each library directory holds, with the version from
-// the file name, and whether each comes from the same ROCm release as the HIP runtime there
-// (failure-modes #43/#44: a process mixing releases reads the other release's data files).
+// libraries.inventory: which ROCm libraries each library directory holds, with their versions
+// (the owning package's, a release-encoding file name's or the library's own version file's; a
+// soname version only labelled "soname 0.1"), and whether each comes from the same ROCm release
+// as the HIP runtime there (failure-modes #43/#44: a process mixing releases reads the other
+// release's data files; issue 15: Debian's rocSPARSE 5.3.0 beside its HIP 5.2.3).
 // Releases are compared on major.minor: point releases rebuild only some libraries.
 #include "gpu_targets.h"
 
@@ -10,6 +12,7 @@ namespace {
 constexpr std::string_view kPrereqs[] = {"runtime.rocm"};
 constexpr std::string_view kMismatchCommands[] = {
     "ls -l {dir}/{file}*",
+    "dpkg -S {dir}/{file}*; dpkg -l '*hip*' '*roc*' '*hsa*'",
     "readlink -f /opt/rocm; cat /opt/rocm/.info/version",
 };
 constexpr std::string_view kInventoryUnreadableCommands[] = {"ls -ld {dir}"};
@@ -20,8 +23,9 @@ constexpr FindingSpec kFindings[] = {
      .severity = Status::kWarn,
      .title = "ROCm libraries from a different release than the HIP runtime",
      .remediation =
-         "A library's file name encodes the ROCm release it was built for (librocblas.so.4.2.60200 "
-         "is ROCm 6.2.0), and it differs from the release of the HIP runtime in the same "
+         "The ROCm release a library was built for (encoded in an AMD-built file name: "
+         "librocblas.so.4.2.60200 is ROCm 6.2.0; the version of the Debian package that owns it: "
+         "librocsparse0 5.3.0 is ROCm 5.3) differs from the release of the HIP runtime in the same "
          "directory. Libraries and runtime of different releases fail in confusing ways "
          "(missing symbols, 'Could not load TensileLibrary_lazy_<gfx>.dat', crashes at init). "
          "Install the library from the same ROCm release as the runtime (the package of the "
@@ -88,23 +92,31 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (!hip.known()) continue;
     for (const InstalledLibrary& lib : dir.libraries) {
       if (!lib.release.known() || MajorMinor(*lib.release) == MajorMinor(*hip)) continue;
-      findings.push_back(
-          MakeFinding("libraries.version.mismatch",
-                      lib.name + " " + lib.path + " is from ROCm " + *lib.release +
-                          ", the HIP runtime in " + dir.dir + " from ROCm " + *hip,
-                      {{lib.path, "ROCm " + *lib.release + " (version " + *lib.version + ")",
-                        "ROCm " + MajorMinor(*hip) + ".x"},
-                       {hip.source, "HIP runtime from ROCm " + *hip, ""}},
-                      {{"dir", dir.dir},
-                       {"file", StemOf(lib)},
-                       {"library", lib.name},
-                       {"release", *lib.release},
-                       {"hip_release", *hip}}));
+      findings.push_back(MakeFinding("libraries.version.mismatch",
+                                     lib.name + " " + lib.path + " is from ROCm " + *lib.release +
+                                         ", the HIP runtime in " + dir.dir + " from ROCm " + *hip,
+                                     {{lib.release.source,
+                                       "ROCm " + *lib.release +
+                                           (lib.version.known() && *lib.version != *lib.release
+                                                ? " (version " + *lib.version + ")"
+                                                : ""),
+                                       "ROCm " + MajorMinor(*hip) + ".x"},
+                                      {hip.source, "HIP runtime from ROCm " + *hip, ""}},
+                                     {{"dir", dir.dir},
+                                      {"file", StemOf(lib)},
+                                      {"library", lib.name},
+                                      {"release", *lib.release},
+                                      {"hip_release", *hip}}));
     }
   }
   std::string summary = parts.empty() ? "no ROCm libraries installed (searched " +
                                             libraries::Join(libs.searched) + ")"
                                       : libraries::Join(parts, "; ");
+  // No library installed is information, not a pass (issue 15): nothing was there to judge.
+  if (findings.empty() && parts.empty()) {
+    return CheckOutcome{
+        .status = Status::kInfo, .summary = std::move(summary), .findings = {}, .benchmarks = {}};
+  }
   if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
   return CheckOutcome::FromFindings(std::move(findings));
 }

@@ -72,7 +72,7 @@ void AddLibraries(const LibraryFacts& libraries, const RocmFacts* rocm,
   for (const LibraryDir* d : dirs) {
     for (const InstalledLibrary& lib : d->libraries) {
       if (!lib.version.known() || !seen.insert(lib.name).second) continue;
-      out.push_back({lib.name, Layer::kLibraries, *lib.version, lib.path});
+      out.push_back({lib.name, Layer::kLibraries, *lib.version, lib.version.source});
     }
   }
 }

@@ -26,11 +26,20 @@ struct InstalledLibrary {
   std::string dir;   // "/opt/rocm-6.2.0/lib"
   std::string path;  // the most versioned file: "/opt/rocm-6.2.0/lib/librocblas.so.4.2.60200"
   std::vector<std::string> files;  // every matching name in `dir`, sorted
-  // From the file name: "4.2.60200" (what follows ".so."); unknown for a bare "librocblas.so".
+  // What follows ".so." in that file's name: "4.2.60200" (AMD's builds: the library version
+  // with the ROCm release appended), "0.1" (Debian's librocsparse.so.0.1: the soname version,
+  // which says nothing of the release); unknown for a bare "librocblas.so".
+  Fact<std::string> file_version;
+  // The library's version, from the most direct source that gives its release
+  // (src/collect/libraries/library_version.h): the owning Debian package's upstream version
+  // ("5.3.0", source "/var/lib/dpkg/status (librocsparse0 5.3.0+dfsg-2)"), else a file name that
+  // encodes the release ("4.2.60200"), else the library's CMake package version file ("4.2.0");
+  // else the soname version labelled as such ("soname 0.1"), never presented as a release.
   Fact<std::string> version;
-  // The ROCm release the file name encodes: ROCm's CMake appends ROCM_LIBPATCH_VERSION =
-  // major*10000 + minor*100 + patch (librocblas.so.4.2.60200 -> "6.2.0"). Debian's own builds
-  // (librocsparse.so.0.1, libamdhip64.so.5.2.21153) carry none: unknown, not a mismatch.
+  // The ROCm release it comes from: ROCm's CMake appends ROCM_LIBPATCH_VERSION = major*10000 +
+  // minor*100 + patch to the file name (librocblas.so.4.2.60200 -> "6.2.0"); Debian versions
+  // its ROCm packages by the ROCm release (librocsparse0 5.3.0+dfsg-2 -> "5.3.0"). Unknown when
+  // neither says (a Debian-built file name without the package database): not a mismatch.
   Fact<std::string> release;
 };
 

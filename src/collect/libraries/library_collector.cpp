@@ -8,6 +8,7 @@
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "collect/libraries/elf_reader.h"
+#include "collect/libraries/library_version.h"
 #include "collect/libraries/offload_bundle.h"
 #include "collect/libraries/tensile_parse.h"
 #include "rocm_doctor/facts/libraries.h"
@@ -96,16 +97,9 @@ std::optional<InstalledLibrary> FindLibrary(const LibrarySpec& spec, const std::
   lib.path = JoinPath(dir, best);
   const std::string version = VersionOf(best);
   if (version.empty()) {
-    lib.version = Fact<std::string>::Unknown(lib.path, "the file name carries no version");
-    lib.release = Fact<std::string>::Unknown(lib.path, "the file name carries no version");
-    return lib;
-  }
-  lib.version = Fact<std::string>::Known(version, lib.path);
-  if (std::optional<std::string> release = ReleaseFromLibraryVersion(version)) {
-    lib.release = Fact<std::string>::Known(*release, lib.path);
+    lib.file_version = Fact<std::string>::Unknown(lib.path, "the file name carries no version");
   } else {
-    lib.release = Fact<std::string>::Unknown(
-        lib.path, "version " + version + " encodes no ROCm release (not a ROCm-built file name)");
+    lib.file_version = Fact<std::string>::Known(version, lib.path);
   }
   return lib;
 }
@@ -275,6 +269,7 @@ TensileDir ReadTensileLibrary(const SystemView& view, std::string_view library, 
 LibraryFacts CollectLibraries(const SystemView& view, const std::vector<std::string>& dirs,
                               const std::vector<std::string>& found_by) {
   LibraryFacts facts;
+  library_scan::VersionReader versions(view);
   facts.rocblas_tensile_libpath = Env(view, "ROCBLAS_TENSILE_LIBPATH");
   facts.override_gfx = Env(view, "HSA_OVERRIDE_GFX_VERSION");
   facts.hsa_xnack = Env(view, "HSA_XNACK");
@@ -293,10 +288,12 @@ LibraryFacts CollectLibraries(const SystemView& view, const std::vector<std::str
     if (listing.ok()) {
       for (const LibrarySpec& spec : kLibraries) {
         if (auto lib = FindLibrary(spec, dir.dir, listing.names)) {
+          versions.Read(spec.stem, *lib);
           dir.libraries.push_back(std::move(*lib));
         }
       }
       dir.hip = FindLibrary(kHip, dir.dir, listing.names);
+      if (dir.hip) versions.Read(kHip.stem, *dir.hip);
       for (const TensileSpec& spec : kTensile) {
         const bool present =
             std::any_of(dir.libraries.begin(), dir.libraries.end(),

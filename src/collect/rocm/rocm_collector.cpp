@@ -1,5 +1,5 @@
 // CollectFacts<RocmFacts>: every ROCm userspace install on the host and the libamdhip64 the
-// dynamic loader would pick. Install layout: /work/shared/data/sysfs-layout.md section 6;
+// dynamic loader would pick. Install layout: docs/research/sysfs-layout.md section 6;
 // loader order: ld.so(8) (LD_LIBRARY_PATH, /etc/ld.so.conf directories, the trusted defaults).
 #include <algorithm>
 #include <set>
@@ -27,10 +27,10 @@ using rocm_scan::InstallFinder;
 using rocm_scan::InstallVersion;
 using rocm_scan::kHipStem;
 using rocm_scan::kHsaStem;
-using rocm_scan::LibraryVersion;
 using rocm_scan::ReadLdSoConf;
 using rocm_scan::Resolve;
 using rocm_scan::RuntimeRelease;
+using rocm_scan::RuntimeVersion;
 using rocm_scan::SplitColons;
 using rocm_scan::StripTrailingSlashes;
 
@@ -166,7 +166,7 @@ RocmFacts CollectFacts<RocmFacts>(const SystemView& view) {
     install.hsa_release = RuntimeRelease(install, install.hsa, kHsaStem, dpkg);
     install.version = InstallVersion(view, install);
     install.hip_version = HipVersion(view, install);
-    install.hsa_version = LibraryVersion(install.hsa);
+    install.hsa_version = RuntimeVersion(install.hsa, install.hsa_release, kHsaStem);
     if (!install.hsa_version.known()) {
       install.hsa_version =
           Fact<std::string>::Unknown(install.lib_dir, "no versioned libhsa-runtime64");

@@ -51,6 +51,16 @@ Fact<std::string> RuntimeRelease(const RocmInstall& install,
                   : "no versioned " + std::string(stem));
 }
 
+Fact<std::string> RuntimeVersion(const std::vector<RocmLibraryFile>& files,
+                                 const Fact<std::string>& release, std::string_view stem) {
+  const Fact<std::string> lib = LibraryVersion(files);
+  if (lib.known() && rocm_parse::ReleaseFromLibraryVersion(*lib)) return lib;
+  if (release.known()) return release;
+  if (lib.known()) return Fact<std::string>::Known("soname " + *lib, lib.source);
+  return Fact<std::string>::Unknown(files.empty() ? std::string() : files.front().path,
+                                    "no versioned " + std::string(stem));
+}
+
 Fact<std::string> InstallVersion(const SystemView& view, const RocmInstall& install) {
   std::string info = JoinPath(install.root, ".info/version");
   if (Fact<std::string> text = ReadText(view, info); text.known()) {

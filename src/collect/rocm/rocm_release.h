@@ -19,6 +19,12 @@ std::string DebianPackage(const std::vector<RocmLibraryFile>& files, std::string
 Fact<std::string> RuntimeRelease(const RocmInstall& install,
                                  const std::vector<RocmLibraryFile>& files, std::string_view stem,
                                  DpkgStatus& dpkg);
+// A runtime library's version as a report shows it: its file name's version when that encodes
+// the release (libhsa-runtime64.so.1.14.60200), else `release` when known (the owning package's
+// version, "5.2.3"), else the file name's version labelled "soname 1.5.0" - Debian's
+// libhsa-runtime64.so.1.5.0 is ROCm 5.2.3, which "1.5.0" does not say.
+Fact<std::string> RuntimeVersion(const std::vector<RocmLibraryFile>& files,
+                                 const Fact<std::string>& release, std::string_view stem);
 // The release of an install, from the most direct source available.
 Fact<std::string> InstallVersion(const SystemView& view, const RocmInstall& install);
 // HIP's own version: hip_version.h, else the HIP library's file name.

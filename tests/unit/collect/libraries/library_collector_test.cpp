@@ -175,8 +175,13 @@ TEST(LibraryCollector, RealDebianRocsparse) {
   const InstalledLibrary* sparse = dir ? LibOf(*dir, "rocSPARSE") : nullptr;
   if (sparse == nullptr)
     GTEST_SKIP() << "librocsparse0 is not installed (apt-get install librocsparse0)";
-  EXPECT_EQ(*sparse->version, "0.1");
-  EXPECT_FALSE(sparse->release.known());  // Debian's soname carries no ROCm release
+  EXPECT_EQ(*sparse->file_version, "0.1");  // the soname version: no ROCm release in it
+  // The release is the owning package's (librocsparse0 5.3.0+dfsg-2 on this build host).
+  ASSERT_TRUE(sparse->version.known()) << sparse->version.error;
+  EXPECT_NE(sparse->version.source.find("(librocsparse0 "), std::string::npos)
+      << sparse->version.source;
+  ASSERT_TRUE(sparse->release.known()) << sparse->release.error;
+  EXPECT_EQ(*sparse->release, *sparse->version);
   CodeObjectFacts code = CollectCodeObjects(live, libs);
   const CodeObjectScan* scan = nullptr;
   for (const CodeObjectScan& s : code.scans) {

@@ -93,7 +93,10 @@ TEST(RocmCollector, DebianPackages) {
   EXPECT_EQ(*install.version, "5.2.3");
   EXPECT_EQ(install.version.source, "/var/lib/dpkg/status (libamdhip64-5 5.2.3-8)");
   EXPECT_EQ(*install.hip_version, "5.2.21153");
-  EXPECT_EQ(*install.hsa_version, "1.5.0");
+  // libhsa-runtime64.so.1.5.0 is ROCm 5.2.3's: the package's version, not the file name's
+  // (issue 15: the report said "hsa-runtime 1.5.0" where dpkg says 5.2.3).
+  EXPECT_EQ(*install.hsa_version, "5.2.3");
+  EXPECT_EQ(install.hsa_version.source, "/var/lib/dpkg/status (libhsa-runtime64-1 5.2.3-3)");
   EXPECT_EQ(*install.hsa_release, "5.2.3");
   EXPECT_EQ(*facts.loader_hip_path, "/usr/lib/x86_64-linux-gnu/libamdhip64.so.5");
   EXPECT_EQ(facts.InUse(), &facts.installs[0]);
@@ -110,6 +113,8 @@ TEST(RocmCollector, DebianWithoutPackageDatabase) {
   EXPECT_FALSE(facts.installs[0].hip_release.known());
   EXPECT_NE(facts.installs[0].hip_release.error.find("does not encode a ROCm release"),
             std::string::npos);
+  // Without the package database only the file name is left, labelled: never a release.
+  EXPECT_EQ(*facts.installs[0].hsa_version, "soname 1.5.0");
 }
 
 TEST(RocmCollector, MergedUsrLibIsOneInstall) {
