@@ -1,5 +1,5 @@
 # The system layer: live and machine-directory views, the recorder, the command runner.
-target_sources(rocmdoc_lib PRIVATE
+target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/account_db.cpp
   ${CMAKE_CURRENT_LIST_DIR}/account_names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/archive.cpp

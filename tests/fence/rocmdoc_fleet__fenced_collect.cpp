@@ -1,0 +1,2 @@
+// fleet folds reports, never collects: this include must not compile.
+#include "collect/common/sysfs_reader.h"

@@ -1,0 +1,3 @@
+// The gate runs commands through SystemView, never the runner directly: this include must not
+// compile.
+#include "system/command_runner.h"

@@ -1,0 +1,3 @@
+// A policy is parsed from a file read through system/ (config_file.h).
+#include "rocm_doctor/policy.h"
+#include "system/config_file.h"

@@ -1,0 +1,2 @@
+// The system layer is below the engine: this include must not compile.
+#include "core/engine.h"
