@@ -12,6 +12,7 @@ target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fd_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gzip_stream.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/helper_locator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/interrupt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/json_strict.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kmsg_parse.cpp
@@ -29,6 +30,7 @@ target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/proc_children.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/root_resolver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/self_exe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tar_extract.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tar_format.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tar_reader.cpp
