@@ -3,6 +3,8 @@ rocmdoc_add_test(test_report
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/formats_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/shell_quote_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/terminal_escapes_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/report/gpu_seen_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/report/report_counts_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp
 )
 # The outputs of one run: --format, -o FILE, -o FORMAT=FILE, --redact (the real binary).
@@ -15,5 +17,10 @@ rocmdoc_add_test(test_outputs ${CMAKE_CURRENT_LIST_DIR}/cli/outputs_cli_test.cpp
 if(Python3_FOUND)
   add_test(NAME report_outputs_tools
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/report/outputs_tools.py
+                   --binary $<TARGET_FILE:rocm-doctor> --source-dir ${PROJECT_SOURCE_DIR})
+  # Every replayed machine in every format: the same counts (failures, root causes, symptoms,
+  # warnings, ...) and the same verdict, "ready" only where a GPU was seen through the stack.
+  add_test(NAME report_counts_agree
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/report/counts_agree.py
                    --binary $<TARGET_FILE:rocm-doctor> --source-dir ${PROJECT_SOURCE_DIR})
 endif()

@@ -4,7 +4,9 @@
 // generic one covering it, and xnack/sramecc equal to the device's mode where the code object
 // names them. The device's XNACK mode is off unless HSA_XNACK=1 (ROCr flag.h; rocminfo keeps
 // reporting gfx90a:xnack- otherwise); its SRAMECC mode is not known here, so any serves.
-// Missing code is hipErrorNoBinaryForGpu (failure-modes #45).
+// Missing code is hipErrorNoBinaryForGpu (failure-modes #45). GPUs hidden from HIP are not
+// judged; an integrated GPU's missing code beside a discrete GPU is a warning (hide the iGPU,
+// ROCm/ROCm#3401), the discrete GPU's a failure.
 #include "gpu_targets.h"
 #include "rocm_doctor/shell_quote.h"
 
@@ -22,6 +24,10 @@ constexpr std::string_view kCodeObjectUnknownCommands[] = {
     "program in place of ./your-program",
 };
 
+constexpr std::string_view kIgpuCommands[] = {
+    "export ROCR_VISIBLE_DEVICES={devices}  # the discrete GPUs, in KFD order",
+};
+
 // The finding codes this check reports (registered with it; stable, never reused).
 constexpr FindingSpec kFindings[] = {
     {.code = "libraries.code_object.missing_gfx",
@@ -37,6 +43,18 @@ constexpr FindingSpec kFindings[] = {
          "build of the library that includes the target, or, for a same-family target, use "
          "HSA_OVERRIDE_GFX_VERSION (unofficial).",
      .commands = kCodeObjectCommands},
+    {.code = "libraries.code_object.igpu_missing_gfx",
+     .severity = Status::kWarn,
+     .title = "A ROCm library has no device code for the integrated GPU beside the discrete one",
+     .remediation =
+         "The integrated GPU (a Ryzen iGPU) has no code object in the library, while the node "
+         "computes on its discrete GPU. A program that runs on the iGPU - device 0 when KFD "
+         "enumerates it first, or any device for programs that use every one - fails with "
+         "'HIP error: invalid device function' or hipErrorNoBinaryForGpu. Hide it with "
+         "ROCR_VISIBLE_DEVICES naming the discrete GPUs by their position in the KFD GPU order "
+         "(computed here from this host's enumeration), or disable the iGPU in the firmware "
+         "setup.",
+     .commands = kIgpuCommands},
     {.code = "libraries.code_object.unknown",
      .severity = Status::kUnknown,
      .title = "The device code targets of a ROCm library cannot be told",
@@ -118,6 +136,22 @@ Finding Missing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
       {{"path", scan.path}, {"library", scan.library}, {"gfx", gpu.processor}, {"fix", fix}});
 }
 
+Finding IgpuMissing(const CodeObjectScan& scan, const libraries::GpuTarget& gpu,
+                    const LibraryFacts& libs, const std::string& devices) {
+  return MakeFinding(
+      "libraries.code_object.igpu_missing_gfx",
+      scan.library + " " + scan.path + " has no code object for the integrated " +
+          libraries::Describe(gpu, libs) + " at " + libraries::Join(gpu.bdfs) + " (" +
+          libraries::HipDevices(gpu) + "); the discrete GPUs compute: hide the iGPU with "
+          "ROCR_VISIBLE_DEVICES=" + devices,
+      {{gpu.source,
+        "GPU " + libraries::Describe(gpu, libs) + " (integrated), " + libraries::HipDevices(gpu),
+        "hidden from HIP"},
+       {scan.source, libraries::Join(scan.targets), "a code object for " + gpu.processor}},
+      {{"path", scan.path}, {"library", scan.library}, {"gfx", gpu.processor},
+       {"devices", devices}});
+}
+
 CheckOutcome Run(const CheckContext& ctx) {
   const LibraryFacts& libs = ctx.facts.Get<LibraryFacts>();
   std::vector<const LibraryDir*> dirs;
@@ -134,6 +168,9 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (in_use != nullptr && d->dir == in_use->lib_dir) dirs = {d};
   }
   const std::optional<bool> xnack = libs.hsa_xnack.known() && *libs.hsa_xnack == "1";
+  const bool any_visible =
+      std::any_of(gpus.begin(), gpus.end(), [](const auto& g) { return !g.hidden; });
+  const std::string discrete = libraries::DiscreteRocrDevices(ctx.facts);
 
   std::vector<Finding> findings;
   std::vector<std::string> served;
@@ -157,17 +194,22 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     bool all = true;
     for (const libraries::GpuTarget& gpu : gpus) {
+      if (any_visible && gpu.hidden) continue;
       bool ok = false;
       for (const std::string& t : scan.targets) ok |= CodeObjectServes(t, gpu.processor, xnack, {});
       if (!ok) {
-        findings.push_back(Missing(scan, gpu, libs, xnack));
+        findings.push_back(gpu.integrated && !discrete.empty()
+                               ? IgpuMissing(scan, gpu, libs, discrete)
+                               : Missing(scan, gpu, libs, xnack));
         all = false;
       }
     }
     if (all) served.push_back(scan.library);
   }
   std::vector<std::string> processors;
-  for (const libraries::GpuTarget& g : gpus) processors.push_back(g.processor);
+  for (const libraries::GpuTarget& g : gpus) {
+    if (!(any_visible && g.hidden)) processors.push_back(g.processor);
+  }
   std::vector<std::string> parts;
   if (!served.empty()) {
     parts.push_back(libraries::Join(served) + " carry code for " + libraries::Join(processors));
@@ -178,6 +220,12 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   std::string summary =
       parts.empty() ? "no library with device code" : libraries::Join(parts, "; ");
+  // Only placeholders or libraries without device code: nothing was judged, so no pass
+  // (issue 15: "1 empty placeholder not judged" is information).
+  if (findings.empty() && served.empty()) {
+    return CheckOutcome{.status = Status::kInfo, .summary = std::move(summary), .findings = {},
+                        .benchmarks = {}};
+  }
   if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
   return CheckOutcome::FromFindings(std::move(findings));
 }

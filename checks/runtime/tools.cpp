@@ -156,6 +156,11 @@ CheckOutcome Run(const CheckContext& ctx) {
       std::to_string(present.size()) + " of " + std::to_string(facts.tools.size()) + " found";
   if (!present.empty()) summary += ": " + Joined(present);
   if (!missing.empty()) summary += "; not found: " + Joined(missing);
+  // Nothing found is information, not a pass (issue 15): no tool was there to be judged.
+  if (present.empty()) {
+    return CheckOutcome{.status = Status::kInfo, .summary = summary, .findings = std::move(findings),
+                        .benchmarks = {}};
+  }
   return CheckOutcome::Pass(summary, std::move(findings));
 }
 

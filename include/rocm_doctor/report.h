@@ -1,6 +1,7 @@
 #pragma once
 // The report: pure data handed to reporters (architecture rule 9). Built by the engine; reporters in
 // src/report/ render it and compute nothing.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -89,11 +90,46 @@ struct RedactionSummary {
   std::size_t occurrences = 0;  // places they were replaced
 };
 
+// Whether a GPU was seen through the stack (src/core/gpu_seen.h holds the definition): the
+// evidence "ready for ROCm work" needs besides "nothing failed".
+struct GpuSighting {
+  bool seen = false;
+  // What was seen, one line per GPU: "0000:03:00.0 bound to amdgpu, KFD node 1 (gfx1100)".
+  std::vector<std::string> evidence;
+  // When not seen: what could not be verified and why, e.g. "the HIP runtime's devices: the
+  // hip-probe is not recorded in this capture".
+  std::vector<std::string> not_verified;
+};
+
+// The counts every reporter prints (terminal, JSON, JUnit, Markdown, Prometheus), one definition
+// computed once (SummarizeReport, src/core/report_summary.h). Each counts checks, not findings:
+//   failures     checks whose status is fail;
+//   root_causes  failing checks none of whose prerequisites failed (architecture rule 7: the
+//                checks behind report.root_causes with status fail);
+//   symptoms     the other failing checks: explained by a failure upstream (failures - root_causes);
+//   warnings     checks whose status is warn;
+//   passed       checks that judged something and found it right (status pass);
+//   info         checks that only report what is there, nothing judged (status info: "0 of 11
+//                tools found" is not a pass);
+//   undetermined checks that ran and reached no answer (unknown, timeout, error);
+//   skipped      checks not judged (blocked, not applicable, not recorded).
+struct ReportCounts {
+  std::size_t checks = 0;
+  std::size_t failures = 0, root_causes = 0, symptoms = 0;
+  std::size_t warnings = 0, passed = 0, info = 0, undetermined = 0, skipped = 0;
+};
+
 struct Report {
   std::string tool_name = "rocm-doctor";
   std::string tool_version;
   HostSummary host;
   Verdict verdict = Verdict::kUnknown;
+  // The verdict in words, for people: "ready for ROCm work" only when the verdict is pass or warn
+  // and gpu_seen.seen; "not verified: no GPU seen through the stack" when nothing failed but no
+  // GPU was seen (gpu_seen.not_verified says what). Set by SummarizeReport.
+  std::string verdict_text;
+  GpuSighting gpu_seen;
+  ReportCounts counts;  // SummarizeReport
   int exit_code = 2;  // 130/143 when interrupted
   // "SIGINT" or "SIGTERM" when a signal cut the run short: the report is partial (the checks it
   // cut say core.run.interrupted) and exit_code is 128 + the signal. Empty otherwise.

@@ -8,6 +8,8 @@
 #include <iterator>
 
 #include "knowledge/support_matrix.h"
+#include "core/gpu_seen.h"
+#include "core/report_summary.h"
 #include "core/report_versions.h"
 #include "rocm_doctor/facts/bench.h"
 #include "rocm_doctor/facts/rocm.h"
@@ -114,6 +116,8 @@ Report BuildReport(EngineResult result, const FactStore& facts, const ReportCont
     }
     report.policy = std::move(policy);
   }
+  report.gpu_seen = SeeGpuThroughStack(facts);
+  SummarizeReport(report);
   return report;
 }
 

@@ -91,6 +91,17 @@ json ReportToJson(const Report& report) {
   root["tool"] = {{"name", report.tool_name}, {"version", report.tool_version}};
   root["verdict"] = ToString(report.verdict);
   root["exit_code"] = report.exit_code;
+  // The verdict in words and the counts every format prints (report.h: ReportCounts).
+  root["verdict_text"] = report.verdict_text;
+  const ReportCounts& n = report.counts;
+  root["counts"] = {{"checks", n.checks},         {"failures", n.failures},
+                    {"root_causes", n.root_causes}, {"symptoms", n.symptoms},
+                    {"warnings", n.warnings},     {"passed", n.passed},
+                    {"info", n.info},             {"undetermined", n.undetermined},
+                    {"skipped", n.skipped}};
+  root["gpu_seen"] = {{"seen", report.gpu_seen.seen},
+                      {"evidence", report.gpu_seen.evidence},
+                      {"not_verified", report.gpu_seen.not_verified}};
   if (!report.interrupted_by.empty()) {
     // Only in a partial report (docs/report.schema.json): SIGINT/SIGTERM cut the run short.
     root["interrupted"] = true;

@@ -1,8 +1,11 @@
 // JUnit XML: the shape Jenkins (junit plugin), GitLab (artifacts:reports:junit) and most CI
 // servers read. One <testsuite> per layer, one <testcase> per check, and per GPU for a check
-// that judges each GPU (CheckRecord::per_gpu). fail/warn -> <failure>, unknown/timeout/error ->
-// <error>, skip -> <skipped message=...>; every testcase carries its summary and findings in
-// <system-out>.
+// that judges each GPU (CheckRecord::per_gpu). fail -> <failure>, unknown/timeout/error ->
+// <error>, skip -> <skipped message=...>; warn and info pass (a warning leaves the exit status 0,
+// so it does not turn the CI run red: its findings are in <system-out>, marked "warn"). Every
+// testcase carries its summary and findings in <system-out>. The failures attribute counts
+// testcases, so a per-GPU check failing on two GPUs is two; the report's own counts (one
+// definition for every format, report.h: ReportCounts) are in each suite's <properties>.
 #include <fmt/format.h>
 
 #include <map>
@@ -32,7 +35,7 @@ struct TestCase {
   std::string blocked_by;
 };
 
-bool IsFailure(Status s) { return s == Status::kFail || s == Status::kWarn; }
+bool IsFailure(Status s) { return s == Status::kFail; }
 
 // The worst status among findings that count (not waived); pass when none does.
 Status WorstOf(const std::vector<const Finding*>& findings) {
@@ -78,6 +81,8 @@ std::vector<TestCase> CasesFor(const CheckRecord& r, const Report& report) {
     c.status =
         names_gpus || r.outcome.status == Status::kPass ? WorstOf(c.findings) : r.outcome.status;
     if (c.status == Status::kInfo) c.status = Status::kPass;
+    // A GPU's case is never worse than its check: the counts must agree with the report's.
+    if (Worse(c.status, r.outcome.status) != r.outcome.status) c.status = r.outcome.status;
     // The check's summary speaks of the GPU it found something on; this case speaks of its own.
     const Finding* own = nullptr;
     for (const Finding* f : c.findings) {
@@ -181,6 +186,16 @@ void WriteProperties(const Report& report, std::ostream& out) {
   if (report.host.sysroot) props.emplace_back("sysroot", *report.host.sysroot);
   if (report.policy) props.emplace_back("policy", report.policy->name);
   for (const RootCause& c : report.root_causes) props.emplace_back("root_cause", c.finding.code);
+  // The report's counts, as every format prints them (checks, not testcases).
+  const ReportCounts& n = report.counts;
+  for (auto [name, value] : {std::pair{"failures", n.failures}, {"root_causes", n.root_causes},
+                             {"symptoms", n.symptoms}, {"warnings", n.warnings},
+                             {"passed", n.passed}, {"info", n.info},
+                             {"undetermined", n.undetermined}, {"skipped", n.skipped}}) {
+    props.emplace_back(std::string("checks.") + name, std::to_string(value));
+  }
+  props.emplace_back("verdict_text", report.verdict_text);
+  props.emplace_back("gpu_seen", report.gpu_seen.seen ? "true" : "false");
   out << "    <properties>\n";
   for (const auto& [name, value] : props) {
     out << fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", XmlAttribute(name),

@@ -36,22 +36,35 @@ std::string_view Icon(Status status) {
   return "❓";
 }
 
-std::string_view Meaning(Verdict verdict) {
-  switch (verdict) {
+// Nothing failed, yet no GPU was seen through the stack: not "ready" (src/core/gpu_seen.h).
+bool NotVerified(const Report& report) {
+  return (report.verdict == Verdict::kPass || report.verdict == Verdict::kWarn) &&
+         !report.gpu_seen.seen;
+}
+
+std::string_view VerdictIcon(const Report& report) {
+  if (NotVerified(report)) return "❔";
+  switch (report.verdict) {
     case Verdict::kPass:
-      return "✅ ready for ROCm work";
+      return "✅";
     case Verdict::kWarn:
-      return "⚠️ ready for ROCm work, with warnings";
+      return "⚠️";
     case Verdict::kFail:
-      return "❌ not ready for ROCm work";
+      return "❌";
     case Verdict::kUnknown:
-      return "❓ could not reach a verdict";
+      return "❓";
   }
-  return "❓ could not reach a verdict";
+  return "❓";
 }
 
 void WriteHeader(const Report& report, std::ostream& out) {
-  out << fmt::format("## rocm-doctor: {} (exit {})\n\n", Meaning(report.verdict), report.exit_code);
+  out << fmt::format("## rocm-doctor: {} {} (exit {})\n\n", VerdictIcon(report),
+                     MarkdownText(report.verdict_text), report.exit_code);
+  if (NotVerified(report)) {
+    out << "Could not verify "
+        << MarkdownText(fmt::format("{}", fmt::join(report.gpu_seen.not_verified, "; ")))
+        << ".\n\n";
+  }
   std::vector<std::string> parts{"rocm-doctor " + MarkdownText(report.tool_version)};
   if (report.host.kernel) parts.push_back("Linux " + MarkdownText(*report.host.kernel));
   if (report.host.os) parts.push_back(MarkdownText(*report.host.os));
@@ -128,31 +141,20 @@ void WriteRootCauses(const Report& report, std::ostream& out) {
   }
 }
 
+// The same counts as every other format (report.h: ReportCounts).
 std::string Counts(const Report& report) {
-  std::size_t fail = 0, warn = 0, pass = 0, skip = 0, unknown = 0;
-  for (const CheckRecord& r : report.checks) {
-    switch (r.outcome.status) {
-      case Status::kFail:
-        ++fail;
-        break;
-      case Status::kWarn:
-        ++warn;
-        break;
-      case Status::kPass:
-      case Status::kInfo:
-        ++pass;
-        break;
-      case Status::kSkip:
-        ++skip;
-        break;
-      default:
-        ++unknown;
-    }
+  const ReportCounts& n = report.counts;
+  std::string text = fmt::format("{} failure{}", n.failures, n.failures == 1 ? "" : "s");
+  if (n.failures > 0) {
+    text += fmt::format(" ({} root cause{}", n.root_causes, n.root_causes == 1 ? "" : "s");
+    if (n.symptoms > 0) text += fmt::format(", {} symptom{}", n.symptoms, n.symptoms == 1 ? "" : "s");
+    text += ")";
   }
-  std::string text = fmt::format("{} failure{} · {} warning{} · {} passed", fail,
-                                 fail == 1 ? "" : "s", warn, warn == 1 ? "" : "s", pass);
-  if (unknown > 0) text += fmt::format(" · {} undetermined", unknown);
-  return text + fmt::format(" · {} skipped", skip);
+  text += fmt::format(" · {} warning{} · {} passed", n.warnings, n.warnings == 1 ? "" : "s",
+                      n.passed);
+  if (n.info > 0) text += fmt::format(" · {} informational", n.info);
+  if (n.undetermined > 0) text += fmt::format(" · {} undetermined", n.undetermined);
+  return text + fmt::format(" · {} skipped", n.skipped);
 }
 
 std::string Summary(const CheckRecord& r) {

@@ -138,6 +138,24 @@ void WritePrometheusReport(const Report& report, std::ostream& out) {
       .Sample({}, report.duration_ms / 1000.0);
   Family(out, "rocm_doctor_gpus", "AMD GPUs on the PCI bus.")
       .Sample({}, static_cast<double>(report.gpus.size()));
+  Family(out, "rocm_doctor_gpu_seen",
+         "1 when a GPU was seen through the stack (amdgpu bound and a KFD node for it, or on WSL "
+         "/dev/dxg and a HIP device), else 0: without it a run with no failure is not ready.")
+      .Sample({}, report.gpu_seen.seen ? 1 : 0);
+  {
+    // The report's counts, the same in every format (report.h: ReportCounts). Each result
+    // partitions the checks; root_cause and symptom split "failed".
+    const ReportCounts& n = report.counts;
+    Family checks(out, "rocm_doctor_checks",
+                  "Checks by result: failed (root_cause + symptom), warning, passed, info, "
+                  "undetermined, skipped; root_cause and symptom split the failed ones.");
+    for (auto [result, value] :
+         {std::pair{"failed", n.failures}, {"root_cause", n.root_causes}, {"symptom", n.symptoms},
+          {"warning", n.warnings}, {"passed", n.passed}, {"info", n.info},
+          {"undetermined", n.undetermined}, {"skipped", n.skipped}}) {
+      checks.Sample({{"result", result}}, static_cast<double>(value));
+    }
+  }
   {
     Family status(out, "rocm_doctor_check_status",
                   "Each check's outcome: 1 for its status, 0 for the others.");

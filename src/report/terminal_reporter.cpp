@@ -212,63 +212,49 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
   out << '\n';
 }
 
-void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint) {
-  std::size_t fail = 0, warn = 0, pass = 0, skip = 0, unknown = 0;
-  for (const CheckRecord& r : report.checks) {
-    switch (r.outcome.status) {
-      case Status::kFail:
-        ++fail;
-        break;
-      case Status::kWarn:
-        ++warn;
-        break;
-      case Status::kPass:
-      case Status::kInfo:
-        ++pass;
-        break;
-      case Status::kSkip:
-        ++skip;
-        break;
-      default:
-        ++unknown;
-    }
+std::string Plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+// The counts line and the verdict, both from the report (report.h: ReportCounts, verdict_text).
+void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint, bool verbose) {
+  const ReportCounts& n = report.counts;
+  std::string failures = Plural(n.failures, "failure", "failures");
+  if (n.failures > 0) {
+    failures += " (" + Plural(n.root_causes, "root cause", "root causes");
+    if (n.symptoms > 0) failures += ", " + Plural(n.symptoms, "symptom", "symptoms");
+    failures += ")";
   }
-  auto plural = [](std::size_t n, std::string_view one, std::string_view many) {
-    return fmt::format("{} {}", n, n == 1 ? one : many);
-  };
-  std::vector<std::string> counts{plural(fail, "failure", "failures"),
-                                  plural(warn, "warning", "warnings"),
-                                  fmt::format("{} passed", pass)};
-  if (unknown > 0) counts.push_back(fmt::format("{} undetermined", unknown));
-  counts.push_back(fmt::format("{} skipped", skip));
-  std::string_view meaning;
-  std::string_view color;
-  switch (report.verdict) {
-    case Verdict::kPass:
-      meaning = "ready for ROCm work";
-      color = kGreen;
-      break;
-    case Verdict::kWarn:
-      meaning = "ready for ROCm work, with warnings";
-      color = kYellow;
-      break;
-    case Verdict::kFail:
-      meaning = "not ready for ROCm work";
-      color = kRed;
-      break;
-    case Verdict::kUnknown:
-      meaning = "could not reach a verdict";
-      color = kYellow;
-      break;
-  }
+  std::vector<std::string> counts{failures, Plural(n.warnings, "warning", "warnings"),
+                                  fmt::format("{} passed", n.passed)};
+  if (n.info > 0) counts.push_back(fmt::format("{} informational", n.info));
+  if (n.undetermined > 0) counts.push_back(fmt::format("{} undetermined", n.undetermined));
+  counts.push_back(fmt::format("{} skipped", n.skipped));
+  const bool not_verified = (report.verdict == Verdict::kPass || report.verdict == Verdict::kWarn) &&
+                            !report.gpu_seen.seen;
+  std::string_view color = kYellow;
+  if (report.verdict == Verdict::kPass && !not_verified) color = kGreen;
+  if (report.verdict == Verdict::kFail) color = kRed;
   std::string interrupted;  // a partial report: the checks it cut say core.run.interrupted
   if (!report.interrupted_by.empty()) {
     interrupted = "interrupted by " + report.interrupted_by + ", partial report: ";
     color = kYellow;
   }
   out << fmt::format("{} — ", fmt::join(counts, " · "))
-      << paint(fmt::format("{}{} (exit {})", interrupted, meaning, report.exit_code), color)
+      << paint(OneLine(fmt::format("{}{} (exit {})", interrupted, report.verdict_text,
+                                   report.exit_code)),
+               color)
       << '\n';
+  // What "ready" rests on, or what kept it from being said.
+  if (not_verified) {
+    out << "  " << Wrap("Could not verify " + fmt::format("{}", fmt::join(report.gpu_seen.not_verified, "; ")), kTextWidth, "  ")
+        << '\n';
+  } else if (verbose && report.gpu_seen.seen) {
+    out << paint(OneLine("  GPU seen through the stack: " +
+                         fmt::format("{}", fmt::join(report.gpu_seen.evidence, "; "))),
+                 kDim)
+        << '\n';
+  }
 }
 
 }  // namespace
@@ -281,7 +267,7 @@ void WriteTerminalReport(const Report& report, std::ostream& terminal,
   WriteRootCauses(report, out, paint, style.verbose);
   WriteChecks(report, out, paint, style.verbose);
   WriteBenchTable(report, out, style);
-  WriteVerdict(report, out, paint);
+  WriteVerdict(report, out, paint, style.verbose);
   if (!style.verbose) {
     out << paint("Run with -v for the evidence behind each line, --format json for a ticket.",
                  kDim)
@@ -305,7 +291,7 @@ void WriteBenchReport(const Report& report, std::ostream& terminal, const Termin
   }
   WriteChecks(lines, out, paint, style.verbose);
   WriteBenchTable(report, out, style);
-  WriteVerdict(report, out, paint);
+  WriteVerdict(report, out, paint, style.verbose);
   if (!style.verbose) {
     out << paint("Run with -v for sizes, clocks and evidence, --format json for the figures.",
                  kDim)

@@ -4,7 +4,7 @@
 One `rocm-doctor check` per machine writes every format at once (--format terminal plus
 -o json=... -o junit=... -o prometheus=... -o markdown=...). Then:
   * JUnit: the structure Jenkins and GitLab read (xml.etree; counts agree with the cases, every
-    failed check has a <failure>, every undetermined one an <error>);
+    failed check has a <failure> and no other does, every undetermined one an <error>);
   * Prometheus: `promtool check metrics` is clean, and the real prometheus-node-exporter with
     --collector.textfile.directory serves our metrics on a localhost port without a scrape error;
   * the textfile directory holds no temporary file after the atomic write.
@@ -132,8 +132,9 @@ def check_junit(name, path, report):
         cid, status = check["id"], check["status"]
         if not any(c == cid or c.startswith(cid + " [") for c in case_names):
             fail(f"{name}: no testcase for {cid}")
-        if status in ("fail", "warn") and cid not in failed_cases:
-            fail(f"{name}: {cid} is {status} but has no <failure>")
+        # A warning leaves the exit status 0, so it is no <failure> (report.h: ReportCounts).
+        if (status == "fail") != (cid in failed_cases):
+            fail(f"{name}: {cid} is {status} but {'has no' if status == 'fail' else 'has a'} <failure>")
         if status in ("unknown", "timeout", "error") and cid not in error_cases:
             fail(f"{name}: {cid} is {status} but has no <error>")
     return totals

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/report_summary.h"
 #include "rocm_doctor/catalog.h"
 #include "rocm_doctor/reporters.h"
 #include "support/golden.h"
@@ -82,6 +83,7 @@ Report SampleReport() {
                             "AMD Radeon RX 7900 XTX", "gfx1100", "amdgpu", std::nullopt}};
   report.verdict = Verdict::kFail;
   report.exit_code = 1;
+  SummarizeReport(report);  // counts and verdict in words, as BuildReport sets them
   return report;
 }
 

@@ -14,6 +14,7 @@
 #include "diff/report_diff.h"
 #include "report/terminal_style.h"
 #include "report/text_escape.h"
+#include "core/report_summary.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor {
@@ -138,6 +139,7 @@ Report HostileReport(const std::string& v) {
   report.benchmarks = {b};
   report.verdict = Verdict::kFail;
   report.exit_code = 1;
+  SummarizeReport(report);  // counts and verdict in words, as BuildReport sets them
   return report;
 }
 
