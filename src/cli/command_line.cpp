@@ -23,18 +23,35 @@ bool WantsJson(const std::vector<std::string>& args) {
 void DefaultToCheck(std::vector<std::string>& args) {
   if (!args.empty()) {
     const std::string& first = args[0];
-    if (FindCommand(first) != nullptr || first == "help") return;
+    if (FindCommand(first) != nullptr) return;
     if (first == "--help" || first == "-h" || first == "--version") return;
   }
   args.insert(args.begin(), "check");
 }
 
+std::optional<std::string> UnknownCommand(const std::vector<std::string>& args) {
+  if (args.empty() || args[0].empty() || args[0][0] == '-' || FindCommand(args[0]) != nullptr) {
+    return std::nullopt;
+  }
+  // The word is echoed printable: an escape sequence in it must not reach the terminal.
+  std::string message = "'" + report_text::Printable(args[0]) + "' is not a rocm-doctor command";
+  if (std::string closest = ClosestCommand(args[0]); !closest.empty()) {
+    message += "; did you mean '" + closest + "'?";
+  }
+  return message + " (rocm-doctor --help lists them)";
+}
+
 int ParseFailed(const CLI::App& app, const CLI::ParseError& error, bool json) {
-  (void)app;
+  // The command the arguments were given to: CLI11 keeps the subcommands it entered.
+  std::string command = app.get_name();
+  for (const CLI::App* sub = &app; !sub->get_subcommands().empty();) {
+    sub = sub->get_subcommands().front();
+    command += " " + sub->get_name();
+  }
   if (json) WriteJsonError(error.what(), ToInt(ExitCode::kUsage), std::cout);
   // CLI11 quotes the offending argument: printable, so an escape in it stays text.
-  std::cerr << "rocm-doctor: " << report_text::Printable(error.what())
-            << "\nRun 'rocm-doctor --help' for usage.\n";
+  std::cerr << "rocm-doctor: " << report_text::Printable(error.what()) << "\nRun '" << command
+            << " --help' for usage.\n";
   return ToInt(ExitCode::kUsage);
 }
 

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/common_options.h"
+
 namespace rocm_doctor::cli {
 namespace {
 
@@ -73,6 +75,10 @@ constexpr Command kCommands[] = {
      .summary = "What changed between two JSON reports; exit 1 on a regression (docs/diff.md)",
      .setup = SetupDiffCommand,
      .exit_codes = kDiffExits},
+    {.name = "help",
+     .summary = "Show the help of rocm-doctor or of a command: help [COMMAND]",
+     .setup = SetupHelpCommand,
+     .exit_codes = kPlainExits},
     // The children the doctor runs to dlopen ROCm libraries safely: no help group.
     {.name = "probe-load",
      .summary = "dlopen LIB... and print JSON",
@@ -97,6 +103,20 @@ const Command* FindCommand(std::string_view name) {
   return nullptr;
 }
 
+std::string ClosestCommand(std::string_view word) {
+  std::string best;
+  // Two edits always (a swapped pair of letters is two), a third of a longer word.
+  std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+  for (const Command& command : kCommands) {
+    if (command.hidden) continue;
+    if (std::size_t d = EditDistance(word, command.name); d < best_distance) {
+      best_distance = d;
+      best = std::string(command.name);
+    }
+  }
+  return best;
+}
+
 std::string ExitCodeFooter(std::span<const ExitCodeLine> codes) {
   std::string footer = "Exit status:";
   for (const ExitCodeLine& line : codes) {
@@ -106,7 +126,7 @@ std::string ExitCodeFooter(std::span<const ExitCodeLine> codes) {
 }
 
 std::string ProgramFooter() {
-  return ExitCodeFooter(kProgramExits) + "\nEach command's own: rocm-doctor COMMAND --help";
+  return ExitCodeFooter(kProgramExits) + "\nEach command's own: rocm-doctor help COMMAND";
 }
 
 std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app) {

@@ -48,6 +48,9 @@ std::string ExitCodeFooter(std::span<const ExitCodeLine> codes);
 // The footer of `rocm-doctor --help`: what every command's exit status means.
 std::string ProgramFooter();
 
+// The visible command closest to `word` (at most two edits, or a third of a long word), or "".
+std::string ClosestCommand(std::string_view word);
+
 // Adds every command of the table to `app` (its summary, options and exit-status footer) and
 // returns each one's subcommand with the function that runs it.
 std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app);
@@ -61,6 +64,7 @@ CommandRun SetupBenchCommand(CLI::App& cmd);
 CommandRun SetupGateCommand(CLI::App& cmd);
 CommandRun SetupFleetCommand(CLI::App& cmd);
 CommandRun SetupDiffCommand(CLI::App& cmd);
+CommandRun SetupHelpCommand(CLI::App& cmd);
 CommandRun SetupProbeLoadCommand(CLI::App& cmd);
 CommandRun SetupProbeSmiCommand(CLI::App& cmd);
 

@@ -15,8 +15,6 @@
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor::cli {
-namespace {
-
 std::size_t EditDistance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
@@ -30,6 +28,8 @@ std::size_t EditDistance(std::string_view a, std::string_view b) {
   }
   return prev[b.size()];
 }
+
+namespace {
 
 bool Matches(std::string_view pattern, const RegisteredCheck& check) {
   if (pattern == check.info->id) return true;

@@ -16,6 +16,9 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
 // The registered check id or finding code closest to `word` (edit distance), or "".
 std::string DidYouMean(const std::string& word);
 
+// Levenshtein distance: insertions, deletions and substitutions.
+std::size_t EditDistance(std::string_view a, std::string_view b);
+
 bool GlobMatch(std::string_view pattern, std::string_view text);
 
 // A usage error: "rocm-doctor: MESSAGE" on stderr and, in JSON mode, the JSON error document on

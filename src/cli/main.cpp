@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   cli::MakeStderrPrintable();  // first: every later message on stderr goes through it
   std::vector<std::string> args(argv + 1, argv + argc);
   const bool json = cli::WantsJson(args);
+  if (auto unknown = cli::UnknownCommand(args)) return cli::UsageError(*unknown, json);
   cli::DefaultToCheck(args);
   // SIGINT/SIGTERM (src/system/interrupt.h): check and gate always end with a partial report
   // marked interrupted and exit 130/143, whenever the signal comes; set before the handlers, so
@@ -29,7 +30,8 @@ int main(int argc, char** argv) {
   if (command != nullptr && command->report_on_interrupt) rocm_doctor::system::ReportOnInterrupt();
   rocm_doctor::system::InstallInterruptForwarding();
 
-  CLI::App app{"rocm-doctor: tells why an AMD ROCm GPU stack does not work, and proves it when it does"};
+  CLI::App app{"rocm-doctor: tells why an AMD ROCm GPU stack does not work, and proves it when it does",
+               "rocm-doctor"};  // the name in every usage line
   app.set_version_flag("--version", std::string("rocm-doctor ") + ROCMDOC_VERSION);
   app.require_subcommand(1, 1);
   const auto commands = cli::AddCommands(app);

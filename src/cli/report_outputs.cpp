@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/common_options.h"
+#include "report/text_escape.h"
 #include "rocm_doctor/reporters.h"
 #include "system/output_file.h"
 
@@ -16,6 +17,24 @@ constexpr std::pair<Format, std::string_view> kFormats[] = {{Format::kTerminal, 
                                                             {Format::kJunit, "junit"},
                                                             {Format::kPrometheus, "prometheus"},
                                                             {Format::kMarkdown, "markdown"}};
+
+// The text before '=' in an -o value reads as a format name (a word: letters, digits, '-', '_'),
+// not as the start of a path such as ./out=1 or reports/a=b.
+bool LooksLikeFormat(std::string_view prefix) {
+  if (prefix.empty() || prefix.size() > 32) return false;
+  for (char c : prefix) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '_';
+    if (!word) return false;
+  }
+  return true;
+}
+
+std::string FormatNames() {
+  std::string names;
+  for (const auto& [format, text] : kFormats) names += (names.empty() ? "" : ", ") + std::string(text);
+  return names;
+}
 
 }  // namespace
 
@@ -44,6 +63,13 @@ Result<bool> SplitOutputs(const std::vector<std::string>& values, std::optional<
     std::size_t eq = value.find('=');
     std::optional<Format> format =
         eq == std::string::npos ? std::nullopt : FormatFromString(value.substr(0, eq));
+    if (eq != std::string::npos && !format && LooksLikeFormat(value.substr(0, eq))) {
+      // -o xml=foo.xml once wrote a file named "xml=foo.xml": a format the doctor does not
+      // know is a mistake far more often than a wanted file name.
+      return Error{"-o " + report_text::Printable(value) + ": unknown format '" +
+                   report_text::Printable(value.substr(0, eq)) + "' (" + FormatNames() +
+                   "); for a file of that name write ./" + report_text::Printable(value)};
+    }
     std::string file = format ? value.substr(eq + 1) : value;
     if (file.empty()) return Error{"-o " + value + ": no file name"};
     if (!files.insert(file).second) return Error{"-o: " + file + " is named twice"};

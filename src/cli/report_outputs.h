@@ -5,8 +5,8 @@
 //   rocm-doctor check --format terminal -o junit=doctor.xml -o prometheus=/var/lib/node/rd.prom
 //
 // A -o value is FORMAT=FILE when the text before the first '=' is a format name (terminal, json,
-// junit, prometheus, markdown); anything else is a plain FILE (write ./json=x for a file of
-// that name). Files are written atomically (temp file + rename in the same directory), so a
+// junit, prometheus, markdown); a word before '=' that names no format (-o xml=foo.xml) is an
+// error; anything else is a plain FILE (write ./json=x or ./xml=x for a file of that name). Files are written atomically (temp file + rename in the same directory), so a
 // reader such as node-exporter's textfile collector never sees half a file.
 #include <optional>
 #include <string>
@@ -23,7 +23,7 @@ std::optional<Format> FormatFromString(std::string_view name);
 std::string_view FormatName(Format format);
 
 // Sorts the -o values into args.output (the one plain FILE) and args.extra_outputs. Errors: two
-// plain FILEs, an empty FILE, the same FILE twice.
+// plain FILEs, an empty FILE, the same FILE twice, an unknown FORMAT.
 Result<bool> SplitOutputs(const std::vector<std::string>& values, CheckArgs& args);
 // The same for any command: into `output` and `extra`.
 Result<bool> SplitOutputs(const std::vector<std::string>& values, std::optional<std::string>& output,
