@@ -157,6 +157,40 @@ TEST(CollectKfd, HostileLinksAndBanks) {
   EXPECT_EQ(node.vram_bytes, std::numeric_limits<std::uint64_t>::max());  // saturates
 }
 
+// A topology of 8+ nodes is read by several threads, one slot per node: each node keeps its own
+// properties, links and errors, in numeric order, whichever thread read it (run several times,
+// the threads interleave differently).
+TEST(CollectKfd, ManyNodesReadInParallelKeepTheirOrderAndContent) {
+  FakeSystemView view;
+  for (int i = 0; i < 37; ++i) {
+    if (i % 9 == 4) {
+      view.Unreadable(kNodes + "/" + std::to_string(i) + "/properties");  // device cgroup EPERM
+      view.File(kNodes + "/" + std::to_string(i) + "/name", "denied\n");
+      continue;
+    }
+    AddKfdNode(view, i, GpuProperties(90010, 29711, 0x100 + i, 128),
+               {IoLink(2, i, (i + 1) % 37, 1, 1000 + i)}, "node" + std::to_string(i), 5000 + i);
+  }
+  for (int round = 0; round < 20; ++round) {
+    KfdTopology topo = CollectKfd(view);
+    ASSERT_EQ(topo.nodes.size(), 37u);
+    for (int i = 0; i < 37; ++i) {
+      const KfdNode& node = topo.nodes[i];
+      ASSERT_EQ(node.index, i);
+      if (i % 9 == 4) {
+        EXPECT_FALSE(node.error.empty()) << i;
+        continue;
+      }
+      EXPECT_TRUE(node.error.empty()) << i;
+      EXPECT_EQ(node.Get("location_id"), 0x100u + i);
+      EXPECT_EQ(*node.gpu_id, 5000u + i);
+      ASSERT_EQ(node.io_links.size(), 1u) << i;
+      EXPECT_EQ(*node.io_links[0].node_from, i);
+      EXPECT_EQ(*node.io_links[0].max_bandwidth_mbs, 1000u + i);
+    }
+  }
+}
+
 TEST(CollectKfd, NodeCountIsBounded) {
   FakeSystemView view;
   for (int i = 0; i < 4100; ++i) view.Dir(kNodes + "/" + std::to_string(i));
