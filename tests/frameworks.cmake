@@ -12,6 +12,7 @@ rocmdoc_add_test(test_frameworks
   ${CMAKE_CURRENT_LIST_DIR}/checks/frameworks/torch_build_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/frameworks/torch_arch_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/frameworks/torch_gpu_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/frameworks/torch_runtime_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/frameworks/other_frameworks_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/frameworks/live_host_test.cpp
 )

@@ -132,16 +132,19 @@ inline std::string ProbeWarnings(const FrameworkProbeReport& r) {
   return Join(parts, "; ");
 }
 
+// On WSL2 (`wsl`) the advice is WSL's (frameworks.gpu.not_visible_wsl): there is no /dev/kfd and
+// no render group to join there.
 inline Finding NotVisible(const FrameworkProbe& probe, const FrameworkInstall& install,
                           const PythonEnvironment& env, const std::string& what,
-                          const std::string& check_snippet) {
+                          const std::string& check_snippet, bool wsl) {
   const std::string warnings = ProbeWarnings(probe.report);
   std::vector<Evidence> evidence{{probe.source, what, "at least one GPU"}};
   if (!warnings.empty()) evidence.push_back({probe.source + " warnings", warnings, ""});
   auto params = Params(install, env);
   params["check"] = check_snippet;
-  return MakeFinding("frameworks.gpu.not_visible",
-                     install.Describe() + " is built for ROCm but sees no GPU: " + what +
+  return MakeFinding(wsl ? "frameworks.gpu.not_visible_wsl" : "frameworks.gpu.not_visible",
+                     install.Describe() + " is built for ROCm but sees no GPU" +
+                         (wsl ? " under WSL2: " : ": ") + what +
                          (warnings.empty() ? "" : " (" + warnings + ")"),
                      std::move(evidence), std::move(params));
 }
@@ -302,7 +305,8 @@ CheckOutcome LiveCheck(const CheckContext& ctx, Framework framework, std::string
     }
     const std::optional<std::int64_t> count = gpus(r);
     if (count && *count == 0) {
-      findings.push_back(NotVisible(*t.probe, *t.install, *t.env, "no GPU device", check_snippet));
+      findings.push_back(NotVisible(*t.probe, *t.install, *t.env, "no GPU device", check_snippet,
+                                    ctx.facts.Platform().wsl));
       continue;
     }
     if (auto op = OpFailed(*t.probe, *t.install, *t.env, op_snippet)) {

@@ -16,6 +16,12 @@ constexpr std::string_view kNotInActiveCommands[] = {
     "command -v python3; {active} -c 'import sys; print(sys.executable); print(sys.path)'",
 };
 
+constexpr std::string_view kVenvBrokenCommands[] = {
+    "ls -l {prefix}/bin/python*; cat {prefix}/pyvenv.cfg",
+    "ls -d {site}/*.dist-info > ~/venv-packages.txt  # what to reinstall",
+    "python3 -m venv --clear {prefix}  # empties the venv; then reinstall its packages",
+};
+
 // The finding codes this check reports (registered with it; stable, never reused).
 constexpr FindingSpec kFindings[] = {
     {.code = "frameworks.python.found",
@@ -36,6 +42,20 @@ constexpr FindingSpec kFindings[] = {
          "system`, `conda activate`, `source <venv>/bin/activate`), or install the framework "
          "into the active one.",
      .commands = kNotInActiveCommands},
+    {.code = "frameworks.python.venv_broken",
+     .severity = Status::kFail,
+     .title = "A venv's interpreter cannot run the packages installed in it",
+     .remediation =
+         "A venv links to the interpreter it was made with (bin/python3 -> /usr/bin/python3.11) "
+         "and keeps its packages in lib/pythonX.Y/site-packages for that Python minor only. A "
+         "distribution upgrade or `apt remove` took that interpreter away, or moved the name it "
+         "links to onto another minor: every program of the venv fails ('No such file or "
+         "directory', 'bad interpreter', or ModuleNotFoundError for a package that is there). "
+         "Its packages are still on disk and are judged from their files (a CPU or CUDA torch "
+         "in it is still reported), but nothing in it runs until the venv is recreated with an "
+         "interpreter that exists: `python3 -m venv --clear <venv>` (or `pipx reinstall-all`), "
+         "then install its packages again (for PyTorch, from the ROCm index).",
+     .commands = kVenvBrokenCommands},
 };
 
 constexpr CheckInfo kInfo{.id = "frameworks.python",
@@ -84,6 +104,25 @@ CheckOutcome Run(const CheckContext& ctx) {
                       (active == nullptr ? ", none of them what `python3` runs"
                                          : "; python3 runs " + active->executable),
                   std::move(evidence))};
+
+  for (std::size_t e = 0; e < python.envs.size(); ++e) {
+    const PythonEnvironment& env = python.envs[e];
+    const std::string imports = ImportsOf(facts, e);
+    // A broken venv nobody runs and that holds no framework is not this doctor's business.
+    if (env.broken.empty() || (!env.active && imports == "no framework")) continue;
+    std::string site = env.site_dirs.empty() ? env.prefix : env.site_dirs.back();
+    for (const std::string& d : env.site_dirs) {
+      if (d.rfind(env.prefix + "/", 0) == 0) site = d;
+    }
+    findings.push_back(MakeFinding(
+        "frameworks.python.venv_broken",
+        std::string(env.active ? "the active venv " : "venv ") + env.prefix +
+            " (imports " + imports + ") cannot run: " + env.broken,
+        {frameworks::EnvEvidence(env),
+         {env.interpreter, env.broken, "a link to an interpreter of Python " +
+                                           (env.version.known() ? *env.version : "?")}},
+        {{"prefix", env.prefix}, {"site", site}}));
+  }
 
   if (active != nullptr) {
     const std::size_t active_index = static_cast<std::size_t>(active - python.envs.data());

@@ -17,6 +17,7 @@ namespace {
 using frameworks::Join;
 
 constexpr std::string_view kPrereqs[] = {"frameworks.torch", "frameworks.torch_arch",
+                                         "frameworks.torch_runtime",
                                          ROCMDOC_FRAMEWORK_GPU_PREREQS};
 constexpr CheckInfo kInfo{.id = "frameworks.torch_gpu",
                           .layer = Layer::kFrameworks,
@@ -112,7 +113,7 @@ CheckOutcome Run(const CheckContext& ctx) {
                                      (r.available ? (*r.available ? "True" : "False") : "unknown") +
                                      ", torch.cuda.device_count() is " +
                                      (r.device_count ? std::to_string(*r.device_count) : "unknown"),
-                                 kCheckSnippet));
+                                 kCheckSnippet, ctx.facts.Platform().wsl));
       continue;
     }
     if (auto arch = ArchMissing(t)) {

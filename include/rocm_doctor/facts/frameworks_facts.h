@@ -43,6 +43,20 @@ struct BuildClue {
   std::string observed;  // "hip = None, cuda = None"
 };
 
+// The HSA runtime a wheel carries in its library directory, compared with the host's. On WSL only
+// the host's (AMD's hsa-runtime-rocr4wsl-amdgpu build, which reaches the GPU through /dev/dxg and
+// librocdxg) works; a pytorch.org wheel's own runtime looks for /dev/kfd and finds no GPU.
+struct BundledHsaRuntime {
+  std::string path;      // ".../torch/lib/libhsa-runtime64.so" (the first such file)
+  std::string resolved;  // the file it is after symlinks (a link into /opt/rocm/lib is the host's)
+  // The host's runtime it was compared with: /opt/rocm/lib/libhsa-runtime64.so.1 with its links
+  // resolved ("/opt/rocm-6.2.3/lib/libhsa-runtime64.so.1.14.60203"); "" when the host has none.
+  std::string host_path;
+  // true: the same file, or the same bytes (the AMD WSL guide's `cp /opt/rocm/lib/...`); false:
+  // different bytes; unknown: no host runtime, or a file could not be read (the reason).
+  Fact<bool> same_as_host;
+};
+
 // One installed framework: a package directory in a site directory.
 struct FrameworkInstall {
   Framework framework = Framework::kTorch;
@@ -70,6 +84,9 @@ struct FrameworkInstall {
   // The ROCm user space travels in the wheel (torch/lib/libamdhip64.so*): the host's /opt/rocm
   // does not matter to it, the kernel driver does.
   bool bundles_hip_runtime = false;
+  // torch/lib/libhsa-runtime64.so*: the HSA runtime a ROCm wheel bundles, which torch loads
+  // before the host's (libamdhip64's RUNPATH is $ORIGIN). nullopt when torch/lib has none.
+  std::optional<BundledHsaRuntime> bundled_hsa;
   // JAX plugins (jax_rocm60_plugin 0.4.35, jax_cuda12_pjrt ...) and ONNX Runtime execution
   // providers found as files ("ROCm", "MIGraphX", "CUDA", "TensorRT").
   std::vector<std::string> plugins;

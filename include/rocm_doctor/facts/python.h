@@ -46,6 +46,17 @@ struct PythonEnvironment {
   // the user site (~/.local/lib/pythonX.Y/site-packages, not for a venv), the prefix's
   // site-packages / dist-packages, and the base's for a venv with system site packages.
   std::vector<std::string> site_dirs;
+  // Why this venv's interpreter cannot run the packages installed in it, "" when nothing says so
+  // (read from links and pyvenv.cfg, nothing is run):
+  // - its bin/python3 is a link to an interpreter that is gone (a distribution upgrade or
+  //   `apt remove python3.11` removed the base the venv was made with): "bin/python3 ->
+  //   /usr/bin/python3.11, which does not exist"; `runnable` is then false;
+  // - its bin/python3 now runs another Python minor than pyvenv.cfg's version (bin/python3 ->
+  //   /usr/bin/python3 -> python3.12 in a venv made with 3.10): that interpreter does not read
+  //   the venv's lib/python3.10/site-packages.
+  // Its packages are still listed from the files, so a CPU or CUDA torch in it is still judged.
+  std::string broken;
+  bool runnable = true;
 
   // "python3 on PATH: /root/.pyenv/versions/3.11.7/bin/python3 (pyenv 3.11.7)"
   std::string Describe() const;

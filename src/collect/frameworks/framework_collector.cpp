@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "collect/common/sysfs_reader.h"
+#include "collect/frameworks/bundled_hsa_reader.h"
 #include "collect/frameworks/framework_build_reader.h"
 #include "collect/frameworks/framework_parse.h"
 #include "collect/python/python_collector.h"
@@ -81,6 +82,7 @@ class Collector {
     install.package_dir = package;
     ReadMetadata(spec, listing, install);
     framework::ReadBuild(view_, listings_, listing, install);
+    if (spec.framework == Framework::kTorch) framework::ReadBundledHsa(view_, listings_, install);
     if (!install.version.known() && install.metadata_version.known()) {
       install.version = install.metadata_version;
     }

@@ -125,6 +125,9 @@ FrameworkProbeFacts CollectFacts<FrameworkProbeFacts>(const SystemView& view) {
     for (const FrameworkInstall* install : frameworks.ToJudge(fw)) {
       if (facts.probes.size() >= kMaxProbes) break;
       const PythonEnvironment& env = frameworks.EnvOf(*install);
+      // A venv whose interpreter is gone is not started: it cannot be (ENOENT), and what is
+      // wrong is said from its files (PythonEnvironment::broken).
+      if (!env.runnable) continue;
       FrameworkProbe probe;
       probe.framework = fw;
       probe.install = static_cast<std::size_t>(install - frameworks.installs.data());

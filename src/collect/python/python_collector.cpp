@@ -12,6 +12,7 @@
 #include "collect/common/sysfs_reader.h"
 #include "collect/python/python_parse.h"
 #include "collect/python/python_paths.h"
+#include "collect/python/venv_health.h"
 #include "rocm_doctor/facts/python.h"
 
 namespace rocm_doctor {
@@ -123,6 +124,14 @@ class Collector {
       if (IsFile(exe)) return Add(exe, label);
       facts_.searched.push_back(exe);
     }
+    // The venv was activated but its interpreter links to one that is gone: it is still the
+    // environment the user means, and its packages can still be read.
+    for (const char* name : {"python3", "python"}) {
+      const std::string exe = prefix + "/bin/" + name;
+      if (view_.ReadLink(exe).ok()) {
+        if (auto index = Add(exe, label)) return index;
+      }
+    }
     facts_.notes.push_back(label + " is " + prefix + ", which has no bin/python3 or bin/python");
     return std::nullopt;
   }
@@ -219,7 +228,11 @@ class Collector {
 
   std::optional<std::size_t> Add(const std::string& interpreter, const std::string& label) {
     facts_.searched.push_back(interpreter);
-    if (!IsFile(interpreter)) return std::nullopt;
+    const bool exists = IsFile(interpreter);
+    // A dangling link is an environment only when it is a venv's (pyvenv.cfg beside it).
+    if (!exists && !(view_.ReadLink(interpreter).ok() && FindVenvConfig(interpreter))) {
+      return std::nullopt;
+    }
     PythonEnvironment env;
     env.interpreter = interpreter;
     env.executable = interpreter;
@@ -242,6 +255,8 @@ class Collector {
         }
       }
       venv_configs_[env.prefix] = *cfg;
+      env.runnable = exists;
+      env.broken = python::VenvBroken(view_, env, cfg->keys, exists);
     } else {
       env.prefix = ParentDir(ParentDir(env.resolved));
       if (IsDir(env.prefix + "/conda-meta")) {

@@ -67,5 +67,57 @@ TEST(PythonEnvs, FrameworkOnlyInAnotherInterpreterWarns) {
             "Python 3.11): torch 1.13.0a0");
 }
 
+// An activated venv whose bin/python3 links to an interpreter that is gone (a removed
+// /usr/bin/python3.11): frameworks.python fails with venv_broken, and the torch in it is still
+// judged from its files - a CPU build there is frameworks.torch.cpu_build, never "ready".
+std::shared_ptr<FakeSystemView> DeadVenv(const std::string& hip) {
+  auto view = std::make_shared<FakeSystemView>();
+  AddSystemPython(*view);
+  view->Link(std::string(kVenv) + "/bin/python3", "/usr/bin/python3.11");
+  view->File(std::string(kVenv) + "/pyvenv.cfg",
+             "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11.9\n");
+  const std::string site = std::string(kVenv) + "/lib/python3.11/site-packages";
+  AddTorch(*view, site, hip.empty() ? "2.3.0+cpu" : "2.3.0+rocm6.0", hip, "",
+           hip.empty() ? std::vector<std::string>{"libtorch_cpu.so"} : RocmWheelLibs());
+  view->Env("VIRTUAL_ENV", kVenv);
+  view->Env("PATH", std::string(kVenv) + "/bin:/usr/local/bin:/usr/bin:/bin");
+  return view;
+}
+
+TEST(PythonEnvs, ActiveVenvWithItsInterpreterGoneFails) {
+  auto view = DeadVenv("6.0.32830-d62f6a171");
+  CheckOutcome out = RunCheck(kCheck, view);
+  EXPECT_EQ(out.status, Status::kFail) << out.summary;
+  const Finding* f = FindFinding(out, "frameworks.python.venv_broken");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_EQ(f->message,
+            "the active venv /home/alice/venv (imports torch 2.3.0+rocm6.0) cannot run: "
+            "/home/alice/venv/bin/python3 -> /usr/bin/python3.11, which does not exist: the "
+            "interpreter this venv was made with is gone (pyvenv.cfg: home = /usr/bin, version "
+            "= 3.11.9)");
+  Remediation fix = Catalog::Instance().RemediationFor(*f);
+  ASSERT_EQ(fix.commands.size(), 3u);
+  EXPECT_EQ(fix.commands[2],
+            "python3 -m venv --clear /home/alice/venv  # empties the venv; then reinstall its "
+            "packages");
+  // The ROCm torch in it is judged from its files although nothing can import it.
+  EXPECT_EQ(RunCheck("frameworks.torch", view).status, Status::kPass);
+}
+
+TEST(PythonEnvs, CpuTorchInADeadVenvIsStillACpuBuild) {
+  CheckOutcome out = RunCheck("frameworks.torch", DeadVenv(""));
+  EXPECT_EQ(out.status, Status::kFail) << out.summary;
+  EXPECT_TRUE(HasFinding(out, "frameworks.torch.cpu_build")) << out.summary;
+}
+
+TEST(PythonEnvs, AHealthyVenvIsNotBroken) {
+  auto view = std::make_shared<FakeSystemView>();
+  AddSystemPython(*view);
+  AddVenv(*view);
+  CheckOutcome out = RunCheck(kCheck, view);
+  EXPECT_FALSE(HasFinding(out, "frameworks.python.venv_broken")) << out.summary;
+  EXPECT_EQ(out.status, Status::kPass) << out.summary;
+}
+
 }  // namespace
 }  // namespace rocm_doctor::testing

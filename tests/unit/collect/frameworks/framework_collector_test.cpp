@@ -242,5 +242,47 @@ TEST(FrameworkCollector, VllmFlavours) {
   }
 }
 
+// torch/lib/libhsa-runtime64.so against the host's /opt/rocm/lib/libhsa-runtime64.so.1: the
+// wheel's own bytes, a copy of the host's (AMD's WSL guide), a link to it, none, no host runtime.
+FrameworkInstall TorchWithHsa(const std::optional<std::string>& bundled,
+                              const std::optional<std::string>& host, bool link = false) {
+  FakeSystemView view;
+  AddSystemPython(view);
+  AddTorch(view, kDist, "2.3.0+rocm6.2.3", "6.2.41134-65d174c3e", "", {"libamdhip64.so"});
+  const std::string mine = std::string(kDist) + "/torch/lib/libhsa-runtime64.so";
+  if (bundled) view.File(mine, *bundled);
+  if (link) view.Link(mine, "/opt/rocm/lib/libhsa-runtime64.so.1");
+  if (host) view.File("/opt/rocm/lib/libhsa-runtime64.so.1", *host);
+  return Only(Collect(view), Framework::kTorch);
+}
+
+TEST(FrameworkCollector, BundledHsaRuntimeComparedWithTheHosts) {
+  const std::string path = std::string(kDist) + "/torch/lib/libhsa-runtime64.so";
+  FrameworkInstall own = TorchWithHsa("wheel bytes", "wsl runtime bytes");
+  ASSERT_TRUE(own.bundled_hsa);
+  EXPECT_EQ(own.bundled_hsa->path, path);
+  EXPECT_EQ(own.bundled_hsa->host_path, "/opt/rocm/lib/libhsa-runtime64.so.1");
+  ASSERT_TRUE(own.bundled_hsa->same_as_host.known());
+  EXPECT_FALSE(*own.bundled_hsa->same_as_host);
+  EXPECT_EQ(own.bundled_hsa->same_as_host.source,
+            path + " (11 bytes) and /opt/rocm/lib/libhsa-runtime64.so.1 (17 bytes)");
+
+  FrameworkInstall copy = TorchWithHsa("wsl runtime bytes", "wsl runtime bytes");
+  ASSERT_TRUE(copy.bundled_hsa && copy.bundled_hsa->same_as_host.known());
+  EXPECT_TRUE(*copy.bundled_hsa->same_as_host);
+
+  FrameworkInstall linked = TorchWithHsa(std::nullopt, "wsl runtime bytes", true);
+  ASSERT_TRUE(linked.bundled_hsa && linked.bundled_hsa->same_as_host.known());
+  EXPECT_TRUE(*linked.bundled_hsa->same_as_host);
+
+  EXPECT_FALSE(TorchWithHsa(std::nullopt, "wsl runtime bytes").bundled_hsa);
+
+  FrameworkInstall no_host = TorchWithHsa("wheel bytes", std::nullopt);
+  ASSERT_TRUE(no_host.bundled_hsa);
+  EXPECT_FALSE(no_host.bundled_hsa->same_as_host.known());
+  EXPECT_EQ(no_host.bundled_hsa->same_as_host.error,
+            "the host has no libhsa-runtime64 in /opt/rocm/lib");
+}
+
 }  // namespace
 }  // namespace rocm_doctor::testing

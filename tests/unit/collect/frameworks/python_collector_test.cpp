@@ -234,6 +234,79 @@ TEST(PythonCollector, LinksResolveInAMachineDirectory) {
   EXPECT_EQ(facts.envs[1].prefix, "/usr");
   EXPECT_EQ(*facts.envs[1].version, "3.11");
   EXPECT_EQ(facts.envs[1].site_dirs, (std::vector<std::string>{"/usr/lib/python3/dist-packages"}));
+  // A venv whose link reaches the Python it was made with is healthy.
+  EXPECT_TRUE(facts.envs[0].runnable);
+  EXPECT_EQ(facts.envs[0].broken, "");
+}
+
+// A machine directory of an Ubuntu host after an upgrade: /usr/bin/python3 -> python3.12, and a
+// venv of the user's activated. `venv_link` is its bin/python's target, `made_with` its
+// pyvenv.cfg version.
+std::filesystem::path UpgradedHost(const std::filesystem::path& root, const std::string& venv_link,
+                                   const std::string& made_with) {
+  namespace fs = std::filesystem;
+  fs::create_directories(root / ".rocm-doctor");
+  std::ofstream(root / ".rocm-doctor/machine.json")
+      << R"({"format": 1, "env": {"PATH": "/home/a/venv/bin:/usr/bin", "VIRTUAL_ENV": "/home/a/venv",
+             "HOME": "/home/a"}})";
+  fs::create_directories(root / "usr/bin");
+  std::ofstream(root / "usr/bin/python3.12") << "ELF";
+  fs::create_symlink("python3.12", root / "usr/bin/python3");
+  fs::create_directories(root / "usr/lib/python3/dist-packages");
+  fs::create_directories(root / "home/a/venv/bin");
+  const std::string minor = made_with.substr(0, made_with.rfind('.'));
+  fs::create_directories(root / ("home/a/venv/lib/python" + minor + "/site-packages/torch"));
+  std::ofstream(root / "home/a/venv/pyvenv.cfg")
+      << "home = /usr/bin\ninclude-system-site-packages = false\nversion = " << made_with << "\n";
+  fs::create_symlink(venv_link, root / "home/a/venv/bin/python");
+  fs::create_symlink("python", root / "home/a/venv/bin/python3");
+  return root;
+}
+
+// pypa/pipx#633's mechanism on Linux: the venv links to /usr/bin/python3.11, which the upgrade
+// removed. It is still the active environment, its packages are still found, and why it cannot
+// run is said. Before: the dead venv was dropped and /usr/bin/python3 taken for the active one.
+TEST(PythonCollector, AVenvWhoseBaseInterpreterIsGoneIsKeptAndSaysWhy) {
+  auto temp = system::TempDir::Create("python-collector");
+  ASSERT_TRUE(temp) << temp.error();
+  const auto root = UpgradedHost((*temp)->path(), "/usr/bin/python3.11", "3.11.9");
+  auto view = OpenSystemView(root.string());
+  ASSERT_TRUE(view) << view.error();
+  PythonFacts facts = CollectFacts<PythonFacts>(**view);
+  ASSERT_EQ(facts.envs.size(), 2u);
+  const PythonEnvironment& venv = facts.envs[0];
+  EXPECT_TRUE(venv.active);
+  EXPECT_EQ(venv.kind, PythonKind::kVenv);
+  EXPECT_EQ(venv.prefix, "/home/a/venv");
+  EXPECT_FALSE(venv.runnable);
+  EXPECT_EQ(venv.broken,
+            "/home/a/venv/bin/python3 -> python -> /usr/bin/python3.11, which does not exist: "
+            "the interpreter this venv was made with is gone (pyvenv.cfg: home = /usr/bin, "
+            "version = 3.11.9)");
+  EXPECT_EQ(venv.site_dirs,
+            (std::vector<std::string>{"/home/a/venv/lib/python3.11/site-packages"}));
+  EXPECT_FALSE(facts.envs[1].active);
+  EXPECT_EQ(facts.envs[1].broken, "");
+}
+
+// Ubuntu's usual venv (bin/python -> /usr/bin/python3) made on 22.04 with 3.10: after the
+// upgrade the link runs 3.12, which does not read lib/python3.10/site-packages.
+TEST(PythonCollector, AVenvWhoseLinkNowRunsAnotherMinorSaysWhy) {
+  auto temp = system::TempDir::Create("python-collector");
+  ASSERT_TRUE(temp) << temp.error();
+  const auto root = UpgradedHost((*temp)->path(), "/usr/bin/python3", "3.10.12");
+  auto view = OpenSystemView(root.string());
+  ASSERT_TRUE(view) << view.error();
+  PythonFacts facts = CollectFacts<PythonFacts>(**view);
+  ASSERT_FALSE(facts.envs.empty());
+  const PythonEnvironment& venv = facts.envs[0];
+  EXPECT_TRUE(venv.runnable);
+  EXPECT_EQ(venv.resolved, "/usr/bin/python3.12");
+  EXPECT_EQ(venv.broken,
+            "/home/a/venv/bin/python3 -> python -> /usr/bin/python3 -> python3.12 runs Python "
+            "3.12, but the venv was made with 3.10.12 (pyvenv.cfg: home = /usr/bin, version = "
+            "3.10.12): Python 3.12 does not read its lib/python3.10/site-packages, so its "
+            "packages do not import");
 }
 
 }  // namespace
