@@ -62,7 +62,11 @@ constexpr FindingSpec kFindings[] = {
      .remediation = "With UEFI Secure Boot on, the kernel loads only modules signed with an "
                     "enrolled key. The DKMS-built amdgpu is signed with the machine's own DKMS "
                     "key, which must be enrolled with mokutil (confirm in the blue MOK manager "
-                    "at the next boot), or Secure Boot must be turned off in the firmware setup.",
+                    "at the next boot), or Secure Boot must be turned off in the firmware setup. "
+                    "modprobe loads the DKMS copy because depmod ranks updates/ above the "
+                    "kernel's own tree; where the kernel ships a signed amdgpu that supports the "
+                    "GPU, removing amdgpu-dkms (amdgpu-install --usecase=rocm --no-dkms) lets "
+                    "that one load instead.",
      .commands = kSecureBootCommands,
      .requires_root = true,
      .reboot_required = true},
@@ -153,7 +157,11 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
   std::vector<const KernelLogEvent*> rejected =
       driver::EventsFor(log, KernelLogEvent::Kind::kModuleRejected, "");
   bool secure_boot = k.secure_boot.known() && *k.secure_boot;
-  bool dkms_for_kernel = driver::IsDkmsModulePath(k) || DkmsBuiltFor(k);
+  // Secure Boot refuses the DKMS copy only when it is the file modprobe loads: modules.dep (or,
+  // without it, depmod's search order over the files) says which; a DKMS build for this kernel
+  // that is not installed where depmod ranks it first leaves the signed in-tree module in use.
+  bool dkms_for_kernel =
+      k.amdgpu_module_path.known() ? driver::IsDkmsModulePath(k) : DkmsBuiltFor(k);
   if (!rejected.empty() || (secure_boot && dkms_for_kernel)) {
     std::string message;
     if (secure_boot) {
@@ -162,6 +170,17 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
         message += ": the DKMS-built module (" +
                    (k.amdgpu_module_path.known() ? *k.amdgpu_module_path : "amdgpu-dkms") +
                    ") must be signed with an enrolled key";
+        std::string in_tree = driver::InTreeModuleFile(k);
+        if (!in_tree.empty()) {
+          message += "; it shadows the kernel's own signed " + in_tree + " (depmod search " +
+                     (k.depmod_search.known() ? "'" + *k.depmod_search + "'" : "order") +
+                     " ranks updates/ first)";
+          evidence.push_back({k.depmod_search.source,
+                              k.depmod_search.known() ? "search " + *k.depmod_search
+                                                      : k.depmod_search.error,
+                              ""});
+          evidence.push_back({"/lib/modules/" + release, in_tree + " present", ""});
+        }
       }
       evidence.push_back({k.secure_boot.source, "enabled", "disabled, or the DKMS key enrolled"});
     } else {
@@ -173,8 +192,11 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
   }
 
   bool module_file_present = k.amdgpu_module_file.known() && *k.amdgpu_module_file;
+  // The kernel's own amdgpu may be there and still not claim the GPU (a kernel older than the
+  // GPU): then too the missing DKMS build is why nothing drives it.
+  bool only_in_tree = module_file_present && !driver::IsDkmsModulePath(k);
   if (k.dkms_amdgpu_installed.known() && *k.dkms_amdgpu_installed && k.release.known() &&
-      !DkmsBuiltFor(k) && !module_file_present) {
+      !k.dkms_versions.empty() && !DkmsBuiltFor(k) && (!module_file_present || only_in_tree)) {
     std::string version = k.dkms_versions.empty() ? "<version>" : k.dkms_versions.front();
     std::string built = k.dkms_kernels_built.empty()
                             ? "for no kernel"
@@ -182,11 +204,16 @@ Finding ModuleNotLoaded(const KernelFacts& k, const KernelLogFacts& log,
     evidence.push_back({k.dkms_amdgpu_installed.source,
                         "amdgpu " + driver::Join(k.dkms_versions) + " built " + built,
                         "a build for " + release});
+    driver::AddDkmsStateEvidence(k, evidence);
     params["version"] = version;
+    std::string tail = only_in_tree
+                           ? " has only its own amdgpu (" + *k.amdgpu_module_path +
+                                 "), which did not load for " + who
+                           : " has no amdgpu module, so " + who + " has no driver";
     return MakeFinding("driver.dkms.not_built_for_kernel",
                        "amdgpu-dkms " + version + " is installed but built " + built +
-                           "; the running kernel " + release + " has no amdgpu module, so " + who +
-                           " has no driver",
+                           "; the running kernel " + release + tail +
+                           driver::DkmsStateNote(k),
                        std::move(evidence), std::move(params));
   }
 

@@ -6,6 +6,7 @@
 
 #include "base/text_parse.h"
 #include "rocm_doctor/facts/kernel_facts.h"
+#include "rocm_doctor/finding.h"
 
 namespace rocm_doctor::driver {
 
@@ -31,6 +32,38 @@ inline bool IsDkmsModulePath(const KernelFacts& k) {
   return k.amdgpu_module_path.known() && (parse::StartsWith(*k.amdgpu_module_path, "updates/") ||
                                           parse::StartsWith(*k.amdgpu_module_path, "extra/") ||
                                           parse::Contains(*k.amdgpu_module_path, "dkms"));
+}
+
+// The kernel's own amdgpu among the files found ("kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst");
+// empty when there is none.
+inline std::string InTreeModuleFile(const KernelFacts& k) {
+  for (const std::string& path : k.amdgpu_module_files) {
+    if (parse::StartsWith(path, "kernel/")) return path;
+  }
+  return {};
+}
+
+// The dpkg state and build log of a DKMS build that did not happen, as evidence.
+inline void AddDkmsStateEvidence(const KernelFacts& k, std::vector<Evidence>& ev) {
+  if (k.dkms_package.known()) {
+    ev.push_back({k.dkms_package.source,
+                  *k.dkms_package + ": " +
+                      (k.dkms_package_status.known() ? *k.dkms_package_status : "?"),
+                  "install ok installed"});
+  }
+  for (const std::string& log : k.dkms_build_logs) ev.push_back({log, "present", ""});
+}
+
+// "; dpkg leaves amdgpu-dkms ... half-configured: its build failed (see make.log)" or "".
+inline std::string DkmsStateNote(const KernelFacts& k) {
+  if (!k.dkms_package_status.known() ||
+      !parse::Contains(*k.dkms_package_status, "half-configured")) {
+    return {};
+  }
+  std::string note = "; dpkg leaves " + (k.dkms_package.known() ? *k.dkms_package : "it") +
+                     " half-configured: its post-install DKMS build failed";
+  if (!k.dkms_build_logs.empty()) note += " (see " + k.dkms_build_logs.front() + ")";
+  return note;
 }
 
 // "6.8" from "6.8.0-45-generic".

@@ -49,6 +49,19 @@ struct KernelFacts {
   // Where that module lives, relative to /lib/modules/<release>: "kernel/drivers/gpu/drm/amd/
   // amdgpu/amdgpu.ko.zst" (in-tree) or "updates/dkms/amdgpu.ko" / "extra/amdgpu.ko.xz" (DKMS).
   Fact<std::string> amdgpu_module_path;
+  // Which amdgpu file modprobe loads when the kernel has several (depmod.d(5)): every
+  // amdgpu.ko* found where kernels and DKMS put it, relative to /lib/modules/<release>
+  // ("kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst", "updates/dkms/amdgpu.ko.zst"), the
+  // search order depmod applies (/etc/depmod.d/ubuntu.conf: "updates ubuntu built-in"; kmod's
+  // default "updates") and the file that order puts first. modules.dep records depmod's choice
+  // when it last ran; this is what it would choose from the files and configuration now.
+  std::vector<std::string> amdgpu_module_files;
+  Fact<std::string> depmod_search;
+  Fact<std::string> amdgpu_module_choice;
+  // Which copy is loaded: "dkms" (/sys/module/amdgpu/version exists, or /proc/modules lists
+  // the helper modules only amdgpu-dkms builds: amdkcl, amdttm, amddrm_*) or "in-tree".
+  Fact<std::string> amdgpu_loaded_flavour;
+  std::vector<std::string> dkms_helper_modules;  // those helper modules, as /proc/modules lists
   std::vector<ModprobeRule> modprobe_blocks;
   // modprobe.d files or directories that exist but could not be read ("<path>: permission
   // denied"): a blacklist there would go unseen.
@@ -58,9 +71,21 @@ struct KernelFacts {
   Fact<bool> dkms_amdgpu_installed;
   std::vector<std::string> dkms_kernels_built;  // kernels with a built amdgpu module
   std::vector<std::string> dkms_versions;       // /var/lib/dkms/amdgpu/<version> directories
+  // /var/lib/dkms/amdgpu/<version>/build/make.log: the last build's log (a failed build leaves
+  // it; "Consult /var/lib/dkms/amdgpu/<ver>/build/make.log for more information").
+  std::vector<std::string> dkms_build_logs;
+  // The package that installed the DKMS source (amdgpu-dkms; rock-dkms before ROCm 3.5) as
+  // dpkg records it: "amdgpu-dkms 1:6.8.5.60200-2009582.24.04: install ok half-configured".
+  // A postinst whose DKMS build failed leaves "half-configured". Unknown off dpkg.
+  Fact<std::string> dkms_package;
+  Fact<std::string> dkms_package_status;  // the Status field alone
 
   // Secure Boot: efivars SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c, last byte 1 = on
   Fact<bool> secure_boot;
+
+  // /sys/module/amdgpu/parameters/runpm: -1 auto (the default: BOCO/BACO on dGPUs without a
+  // display), 0 off, 1 on, 2 BAMACO. "amdgpu.runpm=N" on the command line sets it at load.
+  Fact<std::string> amdgpu_runpm;
 };
 
 // What the kernel log says about amdgpu (lines from /dev/kmsg or dmesg).
@@ -72,6 +97,11 @@ struct KernelLogEvent {
     kKfdSkipped,          // "kfd: skipped device ..., unsupported"/"not supported in kfd"
     kRingTimeout,         // "ring gfx timeout", "GPU reset begin!"
     kModuleRejected,      // "module verification failed", "Lockdown: ... unsigned module"
+    // After init (collect/kernel/post_init_events.h):
+    kResumeFailed,  // "resume of IP block <smu> failed -5", "amdgpu_device_ip_resume failed"
+    kSmuNotReady,   // "SMU is not ready", "SMC is not ready", "SMC engine is not correctly up!"
+    kMesFailed,     // "MES failed to respond msg=3", "MES might be in unrecoverable state"
+    kResetFailed,   // "GPU reset(2) failed", "GPU Recovery Failed: -110"
   };
   Kind kind;
   std::string line;  // the log line as read

@@ -55,6 +55,8 @@ void CollectDkms(const SystemView& view, KernelFacts& facts) {
     DirListing kernels = view.ListDir(version_dir);
     if (!kernels.ok()) continue;
     facts.dkms_versions.push_back(version);
+    std::string make_log = JoinPath(version_dir, "build/make.log");
+    if (view.Stat(make_log).ok()) facts.dkms_build_logs.push_back(make_log);
     std::size_t k = 0;
     for (const std::string& kernel : kernels.names) {
       if (++k > kMaxEntries) break;

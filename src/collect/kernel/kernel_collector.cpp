@@ -5,6 +5,7 @@
 #include "collect/kernel/cmdline_parse.h"
 #include "collect/kernel/kernel_collector_parts.h"
 #include "collect/kernel/kernel_modules_parse.h"
+#include "collect/kernel/runpm_collector.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
@@ -117,10 +118,6 @@ void CollectModuleState(const SystemView& view, KernelFacts& k) {
   }
 }
 
-// Candidate locations when modules.dep cannot be read: in-tree and the DKMS install dirs.
-constexpr std::string_view kModuleDirs[] = {"kernel/drivers/gpu/drm/amd/amdgpu", "updates/dkms",
-                                            "updates", "extra"};
-
 void CollectModuleFiles(const SystemView& view, KernelFacts& k) {
   if (!k.release.known()) {
     std::string why = "kernel release unknown: " + k.release.error;
@@ -160,20 +157,18 @@ void CollectModuleFiles(const SystemView& view, KernelFacts& k) {
     }
     return;
   }
-  // No modules.dep (depmod never ran, or a capture without it): look where the module lives.
+  // No modules.dep (depmod never ran, or a capture without it): the file depmod's search
+  // order would pick (CollectModuleChoice), so a DKMS copy in updates/ wins as modprobe's would.
   std::string dep_error = DescribeFailure(dep.status, dep.error);
-  for (std::string_view dir : kModuleDirs) {
-    std::string full = JoinPath(root, dir);
-    DirListing listing = view.ListDir(full);
-    if (!listing.ok()) continue;
-    for (const std::string& name : listing.names) {
-      if (parse::IsModuleFile(name, "amdgpu")) {
-        std::string rel = JoinPath(dir, name);
-        k.amdgpu_module_file = Fact<bool>::Known(true, JoinPath(full, name));
-        k.amdgpu_module_path = Fact<std::string>::Known(rel, JoinPath(full, name));
-        return;
-      }
+  if (!k.amdgpu_module_files.empty()) {
+    if (k.amdgpu_module_choice.known()) {
+      k.amdgpu_module_file = Fact<bool>::Known(true, k.amdgpu_module_choice.source);
+      k.amdgpu_module_path = k.amdgpu_module_choice;
+    } else {
+      k.amdgpu_module_file = Fact<bool>::Known(true, JoinPath(root, k.amdgpu_module_files[0]));
+      k.amdgpu_module_path = k.amdgpu_module_choice;
     }
+    return;
   }
   DirListing root_listing = view.ListDir(root);
   if (root_listing.ok()) {
@@ -215,10 +210,12 @@ KernelFacts CollectKernel(const SystemView& view) {
   CollectRelease(view, facts);
   CollectCmdline(view, facts);
   CollectModuleState(view, facts);
+  kernel_parts::CollectModuleChoice(view, facts);
   CollectModuleFiles(view, facts);
   kernel_parts::CollectModprobe(view, facts);
   kernel_parts::CollectDkms(view, facts);
   kernel_parts::CollectSecureBoot(view, facts);
+  kernel_parts::CollectRunpm(view, facts);
   CollectIommuGroups(view, facts);
   return facts;
 }

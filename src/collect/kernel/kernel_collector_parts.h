@@ -12,6 +12,8 @@ inline constexpr std::size_t kModuleListLimit = 64u << 20;
 void CollectModprobe(const SystemView& view, KernelFacts& facts);
 void CollectDkms(const SystemView& view, KernelFacts& facts);
 void CollectSecureBoot(const SystemView& view, KernelFacts& facts);
+// Needs the release and the module state (CollectModuleState) first.
+void CollectModuleChoice(const SystemView& view, KernelFacts& facts);
 
 // "not found", "permission denied: ..." for a failed read.
 std::string DescribeFailure(FsStatus status, const std::string& error);

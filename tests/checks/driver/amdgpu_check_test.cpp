@@ -163,5 +163,59 @@ TEST(DriverAmdgpu, SkipsWithoutAmdGpu) {
   EXPECT_EQ(out.status, Status::kSkip);
 }
 
+TEST(DriverAmdgpu, SecureBootNamesTheShadowedInTreeModule) {
+  // ROCm/ROCm#4328: both copies on disk, depmod ranks updates/ first (Ubuntu's depmod.d).
+  auto view = NewView();
+  view->File("/etc/depmod.d/ubuntu.conf", "search updates ubuntu built-in\n");
+  view->File("/lib/modules/6.8.0-45-generic/kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst", "");
+  view->File("/lib/modules/6.8.0-45-generic/updates/dkms/amdgpu.ko.zst", "");
+  view->File("/lib/modules/6.8.0-45-generic/modules.dep", "updates/dkms/amdgpu.ko.zst:\n");
+  view->File("/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c",
+             std::string("\x06\0\0\0\x01", 5));
+  Gpu("0000:03:00.0", std::nullopt, false).Install(*view);
+  CheckOutcome out = RunCheck("driver.amdgpu", view);
+  const Finding* f = FindFinding(out, "driver.secure_boot.module_blocked");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_NE(f->message.find("shadows the kernel's own signed "
+                            "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst"),
+            std::string::npos)
+      << f->message;
+  EXPECT_NE(f->message.find("'updates ubuntu built-in'"), std::string::npos) << f->message;
+}
+
+TEST(DriverAmdgpu, SecureBootWithDkmsBuiltButTheInTreeModuleChosenIsNotBlamed) {
+  // DKMS built for this kernel but did not install it where depmod ranks it first: modprobe
+  // loads the signed in-tree file, so Secure Boot is not why amdgpu is missing. Before: the DKMS
+  // build alone made this driver.secure_boot.module_blocked.
+  auto view = NewView();
+  view->File("/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c",
+             std::string("\x06\0\0\0\x01", 5));
+  view->Dir("/var/lib/dkms/amdgpu/6.8.5-2009582.24.04/source");
+  view->File(
+      "/var/lib/dkms/amdgpu/6.8.5-2009582.24.04/6.8.0-45-generic/x86_64/module/amdgpu.ko.zst", "");
+  Gpu("0000:03:00.0", std::nullopt, false).Install(*view);
+  CheckOutcome out = RunCheck("driver.amdgpu", view);
+  EXPECT_FALSE(HasFinding(out, "driver.secure_boot.module_blocked"));
+  EXPECT_TRUE(HasFinding(out, "driver.amdgpu.not_loaded"));
+}
+
+TEST(DriverAmdgpu, DkmsNotBuiltWhileOnlyTheInTreeModuleIsThere) {
+  // ROCm/ROCm#731: rock-dkms failed to build for 4.18; the kernel's own amdgpu is on disk but
+  // did not claim the Radeon VII. Before: a plain driver.amdgpu.not_loaded.
+  auto view = NewView();
+  view->File("/var/lib/dpkg/status",
+             "Package: rock-dkms\nStatus: install ok half-configured\nVersion: 2.2-31\n\n");
+  view->Dir("/var/lib/dkms/amdgpu/2.2-31/source");
+  view->File("/var/lib/dkms/amdgpu/2.2-31/build/make.log", "error\n");
+  Gpu("0000:03:00.0", std::nullopt, false).Install(*view);
+  CheckOutcome out = RunCheck("driver.amdgpu", view);
+  const Finding* f = FindFinding(out, "driver.dkms.not_built_for_kernel");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_NE(f->message.find("built for no kernel"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("has only its own amdgpu"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("rock-dkms 2.2-31 half-configured"), std::string::npos) << f->message;
+  ExpectCommandsFilled(*f);
+}
+
 }  // namespace
 }  // namespace rocm_doctor::testing
