@@ -38,36 +38,75 @@ SlurmPlan PlanSlurmAction(const GateSummary& summary, const SlurmNodeState& node
   const bool ours = IsOurs(node.reason);
   const bool foreign = node.reason && !ours;
   const Health health = HealthOf(summary, policy);
+  const std::string named = "node " + node.name;
   if (health == Health::kUndetermined) {
     plan.why = "could not tell whether the node is healthy: its state (" + node.state +
                ") is left as it is";
+    plan.would = "would leave " + named + " as it is (" + node.state +
+                 "): could not tell whether it is healthy";
     return plan;
   }
   if (foreign) {
-    plan.why = "reason " + Quoted(*node.reason) +
-               (node.reason_user ? " set by " + *node.reason_user : std::string()) +
-               " is not rocm-doctor's: node left alone";
+    const std::string whose =
+        "reason " + Quoted(*node.reason) +
+        (node.reason_user ? " set by " + *node.reason_user : std::string()) +
+        " is not rocm-doctor's";
+    plan.why = whose + ": node left alone";
+    plan.would = "would leave " + named + " alone: its " + whose;
     return plan;
   }
   if (health == Health::kUnhealthy) {
     const std::string reason = DrainReason(summary);
     if (ours && node.drained() && *node.reason == reason) {
       plan.why = "already drained with reason " + Quoted(reason);
+      plan.would = "would change nothing: " + named + " is already drained with reason " +
+                   Quoted(reason);
       return plan;
     }
     plan.action = SlurmPlan::Action::kDrain;
     plan.reason = reason;
-    plan.why = ours && node.drained() ? "drain reason updated to " + Quoted(reason)
-                                      : "drained with reason " + Quoted(reason);
+    const bool update = ours && node.drained();
+    plan.why = update ? "drain reason updated to " + Quoted(reason)
+                      : "drained with reason " + Quoted(reason);
+    plan.would = update ? "would update the drain reason of " + named + " to " + Quoted(reason)
+                        : "would drain " + named + " with reason " + Quoted(reason);
     return plan;
   }
   if (ours && (node.drained() || node.down())) {
     plan.action = SlurmPlan::Action::kResume;
     plan.why =
         "healthy again: resumed (was " + node.state + ", reason " + Quoted(*node.reason) + ")";
+    plan.would = "would resume " + named + " (now " + node.state + ", reason " +
+                 Quoted(*node.reason) + "): healthy again";
     return plan;
   }
   plan.why = "healthy: node state " + node.state + " left as it is";
+  plan.would = "would leave " + named + " as it is (" + node.state + "): healthy";
+  return plan;
+}
+
+SlurmPlan PlanWithoutNodeState(const GateSummary& summary, const std::string& node,
+                               const SlurmGatePolicy& policy) {
+  SlurmPlan plan;
+  const std::string named = "node " + node;
+  const std::string unread = " (its state could not be read)";
+  switch (HealthOf(summary, policy)) {
+    case Health::kUndetermined:
+      plan.would = "would leave " + named + " as it is: could not tell whether it is healthy";
+      break;
+    case Health::kUnhealthy:
+      plan.action = SlurmPlan::Action::kDrain;
+      plan.reason = DrainReason(summary);
+      plan.would = "would drain " + named + " with reason " + Quoted(plan.reason) +
+                   ", unless a reason that is not rocm-doctor's is set on it" + unread;
+      break;
+    case Health::kHealthy:
+      plan.action = SlurmPlan::Action::kResume;
+      plan.would =
+          "would resume " + named + " if rocm-doctor drained it, else leave it as it is" + unread;
+      break;
+  }
+  plan.why = plan.would;
   return plan;
 }
 

@@ -30,7 +30,8 @@ struct SlurmPlan {
   enum class Action { kNone, kDrain, kResume };
   Action action = Action::kNone;
   std::string reason;  // kDrain: "rocm-doctor: hardware.gpu.none_found"
-  std::string why;     // one line for the log
+  std::string why;     // one line for the log, once done: "drained with reason ..."
+  std::string would;   // the same for --dry-run, in the future tense, naming the node
 };
 
 // "rocm-doctor: <code>", or "rocm-doctor: <check id>" when no finding names the verdict.
@@ -38,6 +39,13 @@ std::string DrainReason(const GateSummary& summary);
 
 SlurmPlan PlanSlurmAction(const GateSummary& summary, const SlurmNodeState& node,
                           const SlurmGatePolicy& policy);
+
+// The plan of a dry run whose `scontrol show node` failed (no slurmctld, no slurm.conf): what
+// the gate would do for the states that matter, said as a condition in `would` (a foreign
+// reason is still never touched; a resume happens only to rocm-doctor's own drain). `action`
+// is the action taken in the case that acts, so its update can be printed.
+SlurmPlan PlanWithoutNodeState(const GateSummary& summary, const std::string& node,
+                               const SlurmGatePolicy& policy);
 
 // The scontrol command lines (argv, no shell) for the plan; empty for kNone.
 std::vector<std::string> ScontrolShowArgv(const std::string& scontrol, const std::string& node);

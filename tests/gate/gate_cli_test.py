@@ -65,6 +65,12 @@ def check(condition, message, result=None):
     print("FAIL " + message + detail)
 
 
+def check_said_once(result, text):
+    """An error reaches a person once, whether stdout and stderr share a terminal or not."""
+    count = result.stdout.count(text) + result.stderr.count(text)
+    check(count == 1, "said once, not %d times: %s" % (count, text), result)
+
+
 class Fake:
     def __init__(self, tmp, binary):
         self.dir = tmp
@@ -144,19 +150,39 @@ def main():
               and "would run: %s update nodename=gpu-07 state=drain 'reason=%s'"
               % (fake.scontrol, reason) in r.stdout, "--dry-run prints the update only", r)
 
+        check("would drain node gpu-07 with reason \"%s\"" % reason in r.stdout
+              and "drained with" not in r.stdout, "--dry-run says the plan in the future tense", r)
+
         fake.set_node("other", "IDLE")
         r = fake.gate(*slurm, "--node", "gpu-07", "--sysroot", failing)
-        check(r.returncode == 3 and "Slurm does not know node gpu-07" in r.stdout,
+        check(r.returncode == 3 and "Slurm does not know node gpu-07" in r.stderr
+              and "node gpu-07 not changed" in r.stdout,
               "an unknown node is a Slurm error (exit 3), nothing changed", r)
+        check_said_once(r, "Slurm does not know node gpu-07")
         open(os.path.join(tmp, "down"), "w").close()
         r = fake.gate(*slurm, "--node", "gpu-07", "--sysroot", healthy)
         check(r.returncode == 3 and "Unable to contact slurm controller" in r.stderr,
               "slurmctld down is a Slurm error (exit 3)", r)
+        check_said_once(r, "Unable to contact slurm controller")
+        # --dry-run without a slurmctld: the plan, in the future tense; the error once; the
+        # verdict's exit (1: fail), not a Slurm error.
+        fake.set_node("gpu-07", "IDLE")
+        r = fake.gate(*slurm, "--node", "gpu-07", "--sysroot", failing, "--dry-run")
+        check(r.returncode == 1 and "slurm (dry run): would drain node gpu-07 with reason \"%s\""
+              % reason in r.stdout and "would run: %s update nodename=gpu-07 state=drain "
+              "'reason=%s'" % (fake.scontrol, reason) in r.stdout
+              and fake.calls() == [["show", "node", "gpu-07"]],
+              "--dry-run without slurmctld prints the drain it would run", r)
+        check_said_once(r, "Unable to contact slurm controller")
+        r = fake.gate(*slurm, "--node", "gpu-07", "--sysroot", healthy, "--dry-run")
+        check(r.returncode == 0 and "would resume node gpu-07 if rocm-doctor drained it"
+              in r.stdout, "--dry-run without slurmctld, healthy: the resume it would run", r)
         os.unlink(os.path.join(tmp, "down"))
         r = fake.gate("--slurm", "--scontrol", os.path.join(tmp, "missing"), "--node", "n1",
                       "--sysroot", healthy)
-        check(r.returncode == 3 and "No such file or directory" in r.stdout,
+        check(r.returncode == 3 and "No such file or directory" in r.stderr,
               "a missing scontrol is a Slurm error (exit 3)", r)
+        check_said_once(r, "No such file or directory")
 
         for bad in ("gpu[01-04]", "a,b", "ALL"):
             fake.set_node("gpu-07", "IDLE")

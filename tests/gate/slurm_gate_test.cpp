@@ -113,6 +113,9 @@ TEST(RunSlurmGate, DryRunReadsButNeverUpdatesAndPrintsTheArgv) {
   EXPECT_EQ(r.exit_code, kGateUnhealthy);
   ASSERT_EQ(host.ran.size(), 1u);
   ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_EQ(r.lines[0],
+            "slurm (dry run): would drain node gpu-01 with reason "
+            "\"rocm-doctor: hardware.gpu.none_found\"");
   EXPECT_EQ(r.lines[1],
             "slurm (dry run): would run: /usr/bin/scontrol update nodename=gpu-01 state=drain "
             "'reason=rocm-doctor: hardware.gpu.none_found'");
@@ -143,7 +146,58 @@ TEST(RunSlurmGate, UnreadableStateIsASlurmErrorAndNothingIsChanged) {
     EXPECT_EQ(r.exit_code, kGateSlurmError) << c.says;
     EXPECT_NE(r.error.find(c.says), std::string::npos) << r.error;
     EXPECT_EQ(host.ran.size(), 1u) << c.says;
+    // The error is said once (the caller prints `error`); the answer's line does not repeat it.
+    for (const std::string& line : r.lines) {
+      EXPECT_EQ(line.find(c.says), std::string::npos) << line;
+    }
   }
+}
+
+// `gate --slurm --dry-run` without a slurmctld: the state cannot be read, yet the plan is
+// printed in the future tense, nothing is run beyond the read, and the exit is the verdict's.
+TEST(RunSlurmGate, DryRunWithoutSlurmctldStillPrintsThePlan) {
+  const CommandOutcome down =
+      Exited(1, "", "slurm_load_node error: Unable to contact slurm controller (connect failure)");
+  ScriptedHost host;
+  host.Command(std::string(kSlurmShowCommand), down);
+  SlurmGateOptions options = Options();
+  options.dry_run = true;
+  SlurmGateResult r = RunSlurmGate(Failing(), host, options);
+  EXPECT_EQ(r.exit_code, kGateUnhealthy);
+  EXPECT_EQ(host.ran.size(), 1u);
+  EXPECT_NE(r.error.find("Unable to contact slurm controller"), std::string::npos) << r.error;
+  ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_EQ(r.lines[0],
+            "slurm (dry run): would drain node gpu-01 with reason \"rocm-doctor: "
+            "hardware.gpu.none_found\", unless a reason that is not rocm-doctor's is set on it "
+            "(its state could not be read)");
+  EXPECT_EQ(r.lines[1],
+            "slurm (dry run): would run: scontrol update nodename=gpu-01 state=drain "
+            "'reason=rocm-doctor: hardware.gpu.none_found'");
+
+  ScriptedHost healthy_host;
+  healthy_host.Command(std::string(kSlurmShowCommand), down);
+  SlurmGateResult healthy = RunSlurmGate(Passing(), healthy_host, options);
+  EXPECT_EQ(healthy.exit_code, kGateHealthy);
+  ASSERT_EQ(healthy.lines.size(), 2u);
+  EXPECT_EQ(healthy.lines[1],
+            "slurm (dry run): would run: scontrol update nodename=gpu-01 state=resume");
+}
+
+// scontrol without slurm.conf prints three "error:" lines and then the one that says why.
+TEST(RunSlurmGate, TheFatalLineOfScontrolIsTheOneQuoted) {
+  ScriptedHost host;
+  host.Command(std::string(kSlurmShowCommand),
+               Exited(1, "",
+                      "scontrol: error: resolve_ctls_from_dns_srv: res_nsearch error: Unknown host\n"
+                      "scontrol: error: fetch_config: DNS SRV lookup failed\n"
+                      "scontrol: error: _establish_config_source: failed to fetch config\n"
+                      "scontrol: fatal: Could not establish a configuration source\n"));
+  SlurmGateResult r = RunSlurmGate(Failing(), host, Options());
+  EXPECT_EQ(r.exit_code, kGateSlurmError);
+  EXPECT_NE(r.error.find("exit 1: scontrol: fatal: Could not establish a configuration source"),
+            std::string::npos)
+      << r.error;
 }
 
 TEST(RunSlurmGate, FailedUpdateIsASlurmError) {

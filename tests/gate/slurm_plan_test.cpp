@@ -134,6 +134,51 @@ TEST(PlanSlurmAction, Table) {
     EXPECT_EQ(plan.action, c.action) << c.name << ": " << plan.why;
     EXPECT_EQ(plan.reason, c.reason) << c.name;
     EXPECT_FALSE(plan.why.empty()) << c.name;
+    // --dry-run prints `would`: the same decision in the future tense, naming the node.
+    EXPECT_EQ(plan.would.rfind("would ", 0), 0u) << c.name << ": " << plan.would;
+    EXPECT_NE(plan.would.find("node gpu-01"), std::string::npos) << c.name << ": " << plan.would;
+    if (c.action == Action::kDrain) {
+      EXPECT_NE(plan.would.find("\"" + c.reason + "\""), std::string::npos) << plan.would;
+    }
+  }
+}
+
+TEST(PlanSlurmAction, WouldSaysTheActionInTheFutureTense) {
+  const GateSummary fail = Summary(Verdict::kFail, "hardware.gpu.none_found");
+  EXPECT_EQ(PlanSlurmAction(fail, Node("IDLE"), {}).would,
+            "would drain node gpu-01 with reason \"rocm-doctor: hardware.gpu.none_found\"");
+  EXPECT_EQ(PlanSlurmAction(Summary(Verdict::kPass),
+                            Node("IDLE+DRAIN", "rocm-doctor: hardware.gpu.none_found"), {})
+                .would,
+            "would resume node gpu-01 (now IDLE+DRAIN, reason \"rocm-doctor: "
+            "hardware.gpu.none_found\"): healthy again");
+}
+
+// The dry run without a slurmctld: no state to plan against, so the plan says what it would do
+// for the states that matter, and the update it would run in the case that acts.
+TEST(PlanWithoutNodeState, SaysWhatItWouldDoAndOnWhatCondition) {
+  const struct {
+    GateSummary summary;
+    SlurmGatePolicy policy;
+    Action action;
+    std::string would;
+  } cases[] = {
+      {Summary(Verdict::kFail, "hardware.gpu.none_found"), {}, Action::kDrain,
+       "would drain node gpu-01 with reason \"rocm-doctor: hardware.gpu.none_found\", unless "
+       "a reason that is not rocm-doctor's is set on it (its state could not be read)"},
+      {Summary(Verdict::kWarn, "hardware.bar.small"), {.warn_is_failure = true}, Action::kDrain,
+       "would drain node gpu-01 with reason \"rocm-doctor: hardware.bar.small\", unless a "
+       "reason that is not rocm-doctor's is set on it (its state could not be read)"},
+      {Summary(Verdict::kPass), {}, Action::kResume,
+       "would resume node gpu-01 if rocm-doctor drained it, else leave it as it is (its state "
+       "could not be read)"},
+      {Summary(Verdict::kUnknown, "core.run.deadline"), {}, Action::kNone,
+       "would leave node gpu-01 as it is: could not tell whether it is healthy"},
+  };
+  for (const auto& c : cases) {
+    SlurmPlan plan = PlanWithoutNodeState(c.summary, "gpu-01", c.policy);
+    EXPECT_EQ(plan.action, c.action) << c.would;
+    EXPECT_EQ(plan.would, c.would);
   }
 }
 
