@@ -9,6 +9,7 @@ rocmdoc_add_test(test_hardware
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/pcie_link_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/bar_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/memory_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/apu_memory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/ras_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/findings_test.cpp
 )

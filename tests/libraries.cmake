@@ -8,4 +8,5 @@ rocmdoc_add_test(test_libraries
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/inventory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/rocblas_kernels_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/code_objects_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/igpu_coverage_test.cpp
 )

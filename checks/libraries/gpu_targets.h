@@ -2,6 +2,7 @@
 // Helpers shared by the libraries checks: the gfx processors the HIP runtime reports for this
 // host's GPUs, which library directory programs load from, and the override suggestion.
 // Header-only on purpose: every .cpp under checks/ counts as one check (the registry-count test).
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -9,9 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include "knowledge/env_parse.h"
+#include "knowledge/support_matrix.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/libraries.h"
 #include "rocm_doctor/facts/rocm.h"
+#include "rocm_doctor/facts/runtime_env.h"
 
 namespace rocm_doctor::libraries {
 
@@ -79,19 +83,37 @@ inline std::string OverrideCandidate(std::string_view processor,
   return best;
 }
 
+// Which KFD GPUs HIP exposes under this host's ROCR_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES,
+// as positions in the KFD GPU order (GpuNodes()).
+inline env_parse::Visibility HipVisibility(const FactStore& facts) {
+  std::vector<std::uint64_t> ids;
+  for (const KfdNode* n : facts.Kfd().GpuNodes()) ids.push_back(n->Get("unique_id").value_or(0));
+  return env_parse::ResolveVisibility(facts.Get<RuntimeEnvFacts>(), ids);
+}
+
 struct GpuTarget {
   std::string processor;  // what the runtime reports: the override's, else the GPU's own
   std::string real;       // from KFD gfx_target_version
   std::vector<std::string> bdfs;
   std::string source;  // the KFD properties file of the first GPU node
+  // Every GPU of this target is integrated (the GPU table's apu column for its PCI id, else a
+  // KFD node with CPU cores): an iGPU beside a discrete GPU is not what the node computes on.
+  bool integrated = true;
+  // Every GPU of this target is hidden from HIP by ROCR_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES
+  // (ROCr and CLR's own parsing, env_parse::ResolveVisibility): its coverage does not matter.
+  bool hidden = true;
+  std::vector<std::size_t> hip_devices;  // HIP device numbers of its visible GPUs
 };
 
 // One entry per distinct processor the HIP runtime would report, in KFD node order.
 inline std::vector<GpuTarget> GpuTargets(const FactStore& facts, const LibraryFacts& libs) {
   std::string forced;
   if (libs.override_gfx.known()) forced = ProcessorFromOverride(*libs.override_gfx);
+  const std::vector<const KfdNode*> nodes = facts.Kfd().GpuNodes();
+  const env_parse::Visibility vis = HipVisibility(facts);
   std::vector<GpuTarget> out;
-  for (const KfdNode* node : facts.Kfd().GpuNodes()) {
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const KfdNode* node = nodes[i];
     const std::string real = node->GfxTarget();
     if (real.empty()) continue;
     const std::string processor = forced.empty() ? real : forced;
@@ -104,6 +126,37 @@ inline std::vector<GpuTarget> GpuTargets(const FactStore& facts, const LibraryFa
       target = &out.back();
     }
     target->bdfs.push_back(node->PciBdf());
+    target->integrated &= IsIntegratedGpu(*node, facts.Pci(), facts.Table());
+    const auto pos = std::find(vis.hip.begin(), vis.hip.end(), i);
+    if (pos != vis.hip.end()) {
+      target->hidden = false;
+      target->hip_devices.push_back(static_cast<std::size_t>(pos - vis.hip.begin()));
+    }
+  }
+  return out;
+}
+
+// ROCR_VISIBLE_DEVICES naming the discrete GPUs HIP sees, as positions in the KFD GPU order
+// (what ROCr numbers; the iGPU is not always device 0: ROCm/ROCm#3401 had it first,
+// llama.cpp#8618 second). "" when HIP sees no discrete GPU.
+inline std::string DiscreteRocrDevices(const FactStore& facts) {
+  const std::vector<const KfdNode*> nodes = facts.Kfd().GpuNodes();
+  const env_parse::Visibility vis = HipVisibility(facts);
+  std::vector<std::size_t> discrete;
+  for (std::size_t k : vis.hip) {
+    if (!IsIntegratedGpu(*nodes[k], facts.Pci(), facts.Table())) discrete.push_back(k);
+  }
+  std::sort(discrete.begin(), discrete.end());
+  std::string out;
+  for (std::size_t k : discrete) out += (out.empty() ? "" : ",") + std::to_string(k);
+  return out;
+}
+
+// "HIP device 0" / "HIP devices 0, 1" of a target's visible GPUs.
+inline std::string HipDevices(const GpuTarget& t) {
+  std::string out = t.hip_devices.size() == 1 ? "HIP device " : "HIP devices ";
+  for (std::size_t i = 0; i < t.hip_devices.size(); ++i) {
+    out += (i == 0 ? "" : ", ") + std::to_string(t.hip_devices[i]);
   }
   return out;
 }

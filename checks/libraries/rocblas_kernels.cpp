@@ -3,7 +3,9 @@
 // else TensileLibrary_<gfx>.dat, else TensileLibrary.dat from $ROCBLAS_TENSILE_LIBPATH or the
 // rocblas/library directory next to librocblas.so, for the processor the runtime reports (the
 // overridden one under HSA_OVERRIDE_GFX_VERSION); without one it aborts with "Cannot read
-// .../TensileLibrary.dat: ... for GPU arch : <gfx>" (failure-modes #41).
+// .../TensileLibrary.dat: ... for GPU arch : <gfx>" (failure-modes #41). Judged for the GPUs HIP
+// sees (ROCR_/HIP_VISIBLE_DEVICES); an integrated GPU without kernels beside a discrete one is a
+// warning that says how to hide it, not a node failure (CS1o/Stable-Diffusion-Info#6: gfx1036).
 #include "gpu_targets.h"
 #include "rocm_doctor/shell_quote.h"
 
@@ -16,6 +18,10 @@ constexpr std::string_view kRocblasCommands[] = {
     "ls {dir} | grep -E 'TensileLibrary.*(lazy_)?gfx'",
 };
 constexpr std::string_view kRocblasUnknownCommands[] = {"ls -l {dir}"};
+constexpr std::string_view kIgpuCommands[] = {
+    "export ROCR_VISIBLE_DEVICES={devices}  # the discrete GPUs, in KFD order",
+    "rocminfo | grep -E '^  Name: +gfx|Marketing Name'",
+};
 
 // The finding codes this check reports (registered with it; stable, never reused).
 constexpr FindingSpec kFindings[] = {
@@ -32,6 +38,22 @@ constexpr FindingSpec kFindings[] = {
          "'not an official workaround'. If ROCBLAS_TENSILE_LIBPATH is set, it must name the "
          "library directory of the same rocBLAS release.",
      .commands = kRocblasCommands},
+    {.code = "libraries.rocblas.igpu_no_kernels",
+     .severity = Status::kWarn,
+     .title = "rocBLAS has no Tensile kernels for the integrated GPU beside the discrete one",
+     .remediation =
+         "The node computes on its discrete GPU, whose target rocBLAS covers; the integrated GPU "
+         "(a Ryzen iGPU such as Raphael gfx1036 or Phoenix gfx1103) has no Tensile library. A "
+         "program that runs on it - it is device 0 when KFD enumerates it first, and programs "
+         "that split work over every device (llama.cpp) use it wherever it is - stops with "
+         "'rocBLAS error: Cannot read .../TensileLibrary.dat: No such file or directory for GPU "
+         "arch : <gfx>' or 'HIP error: invalid device function'. Hide it: ROCR_VISIBLE_DEVICES "
+         "naming the discrete GPUs by their position in the KFD GPU order (the value given here "
+         "is computed from this host's enumeration, not assumed), or HIP_VISIBLE_DEVICES with the "
+         "same positions when ROCR_VISIBLE_DEVICES is not set; or disable the iGPU in the "
+         "firmware setup (often 'Integrated Graphics: Disabled'). A global "
+         "HSA_OVERRIDE_GFX_VERSION for the discrete GPU also rewrites the iGPU.",
+     .commands = kIgpuCommands},
     {.code = "libraries.rocblas.kernels_unknown",
      .severity = Status::kUnknown,
      .title = "rocBLAS's Tensile kernel coverage cannot be told",
@@ -103,15 +125,40 @@ Finding Missing(const LibraryFacts& libs, const libraries::GpuTarget& gpu,
                      std::move(evidence), std::move(params));
 }
 
+// The integrated GPU's target is missing while HIP also sees a discrete GPU: a warning that
+// names the iGPU and the ROCR_VISIBLE_DEVICES value that hides it (issue 16 rule 3).
+Finding IgpuMissing(const LibraryFacts& libs, const libraries::GpuTarget& gpu,
+                    const TensileDir* tensile, const std::string& dir, const std::string& devices) {
+  const std::string where = tensile ? tensile->dir : dir;
+  return MakeFinding(
+      "libraries.rocblas.igpu_no_kernels",
+      "rocBLAS in " + where + " has no Tensile library for the integrated " +
+          libraries::Describe(gpu, libs) + " at " + libraries::Join(gpu.bdfs) + " (" +
+          libraries::HipDevices(gpu) + "); the discrete GPUs compute: hide the iGPU with "
+          "ROCR_VISIBLE_DEVICES=" + devices + ", or programs that run on it stop with 'Cannot "
+          "read .../TensileLibrary.dat ... for GPU arch : " + gpu.processor + "'",
+      {{gpu.source, "GPU " + libraries::Describe(gpu, libs) + " (integrated), " +
+                        libraries::HipDevices(gpu), "hidden from HIP"},
+       {where, tensile ? Listing(*tensile) : "not found",
+        "TensileLibrary_lazy_" + gpu.processor + ".dat"}},
+      {{"gfx", gpu.processor}, {"dir", where}, {"devices", devices}});
+}
+
 CheckOutcome Run(const CheckContext& ctx) {
   const LibraryFacts& libs = ctx.facts.Get<LibraryFacts>();
   std::vector<const LibraryDir*> dirs = libraries::DirsToJudge(ctx.facts, libs, "rocBLAS");
   if (dirs.empty()) return CheckOutcome::Skip("rocBLAS is not installed");
   const std::vector<libraries::GpuTarget> gpus = libraries::GpuTargets(ctx.facts, libs);
   if (gpus.empty()) return CheckOutcome::Skip("no GPU with a known gfx target in KFD topology");
+  // A GPU hidden from HIP needs no kernels, unless every one is hidden (then judge them all:
+  // runtime.visible_devices reports the empty selection).
+  const bool any_visible =
+      std::any_of(gpus.begin(), gpus.end(), [](const auto& g) { return !g.hidden; });
+  const std::string discrete = libraries::DiscreteRocrDevices(ctx.facts);
 
   std::vector<Finding> findings;
   std::vector<std::string> covered;
+  std::vector<std::string> hidden;
   for (const LibraryDir* dir : dirs) {
     const InstalledLibrary* lib = nullptr;
     for (const InstalledLibrary& l : dir->libraries) {
@@ -128,7 +175,9 @@ CheckOutcome Run(const CheckContext& ctx) {
       continue;
     }
     for (const libraries::GpuTarget& gpu : gpus) {
-      if (tensile != nullptr && tensile->Covers(gpu.processor)) {
+      if (any_visible && gpu.hidden) {
+        hidden.push_back(gpu.real + " at " + libraries::Join(gpu.bdfs));
+      } else if (tensile != nullptr && tensile->Covers(gpu.processor)) {
         covered.push_back(gpu.processor + " in " + tensile->dir);
       } else if (tensile != nullptr && tensile->combined_library) {
         findings.push_back(MakeFinding(
@@ -137,13 +186,16 @@ CheckOutcome Run(const CheckContext& ctx) {
                 gpu.processor + " kernels is not in the file names",
             {{tensile->dir, Listing(*tensile), "TensileLibrary_lazy_" + gpu.processor + ".dat"}},
             {{"dir", tensile->dir}}));
+      } else if (gpu.integrated && !discrete.empty()) {
+        findings.push_back(IgpuMissing(libs, gpu, tensile, where, discrete));
       } else {
         findings.push_back(Missing(libs, gpu, *lib, tensile, where));
       }
     }
   }
-  if (findings.empty())
-    return CheckOutcome::Pass("Tensile kernels for " + libraries::Join(covered));
+  std::string summary = "Tensile kernels for " + libraries::Join(covered);
+  if (!hidden.empty()) summary += "; not judged, hidden from HIP: " + libraries::Join(hidden);
+  if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
   return CheckOutcome::FromFindings(std::move(findings));
 }
 

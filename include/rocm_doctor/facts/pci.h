@@ -45,6 +45,9 @@ struct PciDevice {
   // amdgpu attributes (only when amdgpu is bound)
   Fact<std::uint64_t> vram_total_bytes;      // mem_info_vram_total
   Fact<std::uint64_t> vis_vram_total_bytes;  // mem_info_vis_vram_total
+  // mem_info_gtt_total: the GTT domain (system RAM the GPU maps; ttm.pages_limit bounds it).
+  // On an APU, kernels >= 6.10 place KFD "VRAM" allocations there (drm/amdkfd 89773b85599a).
+  Fact<std::uint64_t> gtt_total_bytes;
   std::vector<RasCounter> ras;               // empty when device/ras/ does not exist
   std::string ras_error;                     // device/ras/ exists but could not be listed
   std::vector<std::string> drm_cards;        // "card0" (from device/drm/)

@@ -243,6 +243,7 @@ PciDevice ReadFunction(const SystemView& view, const std::string& bdf) {
   dev.vram_total_bytes = MarkMissing(view, ReadUInt(view, JoinPath(dir, "mem_info_vram_total")));
   dev.vis_vram_total_bytes =
       MarkMissing(view, ReadUInt(view, JoinPath(dir, "mem_info_vis_vram_total")));
+  dev.gtt_total_bytes = MarkMissing(view, ReadUInt(view, JoinPath(dir, "mem_info_gtt_total")));
   ReadRas(view, dev);
   ReadDrmNodes(view, dev);
   return dev;

@@ -270,5 +270,29 @@ TEST(CollectPci, BoundedOnHugeTrees) {
   EXPECT_TRUE(pci.truncated);
 }
 
+// An APU's carve-out and GTT (ollama#12062: "VRAM 512 MiB", "GTT 108 GB"): both read; a dGPU
+// without mem_info_gtt_total (amdgpu not bound) is "not reported", not an error.
+TEST(CollectPci, ApuCarveOutAndGtt) {
+  FakeSystemView view;
+  const std::string d = kDev + "0000:c6:00.0/";
+  view.File(d + "vendor", "0x1002\n")
+      .File(d + "device", "0x1586\n")
+      .File(d + "class", "0x030000\n")
+      .File(d + "mem_info_vram_total", "536870912\n")
+      .File(d + "mem_info_gtt_total", "115964116992\n");
+  const std::string e = kDev + "0000:03:00.0/";
+  view.File(e + "vendor", "0x1002\n")
+      .File(e + "device", "0x744c\n")
+      .File(e + "class", "0x030000\n");
+  PciInventory pci = CollectPci(view);
+  ASSERT_EQ(pci.devices.size(), 2u);
+  EXPECT_EQ(pci.devices[1].vram_total_bytes.value, 536870912ULL);
+  EXPECT_EQ(pci.devices[1].gtt_total_bytes.value, 115964116992ULL);
+  EXPECT_EQ(pci.devices[1].gtt_total_bytes.source, d + "mem_info_gtt_total");
+  EXPECT_FALSE(pci.devices[0].gtt_total_bytes.known());
+  const std::string& why = pci.devices[0].gtt_total_bytes.error;
+  EXPECT_TRUE(NotReported(why)) << why;
+}
+
 }  // namespace
 }  // namespace rocm_doctor
