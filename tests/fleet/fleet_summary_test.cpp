@@ -205,6 +205,51 @@ TEST(WriteFleetHtml, NodeNamesCannotBreakOutOfThePage) {
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
 }
 
+std::size_t Count(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+// The page's layout without a browser (tests/fleet/fleet_reports_test.py checks it rendered):
+// the node table comes before any chart, a figure with one value is a row of text, and warn and
+// fail groups carry their own class and mark.
+TEST(WriteFleetHtml, NodeTableFirstOneValueFiguresAsTextWarnApartFromFail) {
+  FleetBuilder b;
+  NodeReport good = Node("n1", "pass");
+  AddTriad(good, 4e12);
+  NodeReport slow = Node("n2", "fail", {"bench.memory_bandwidth.low"});
+  AddTriad(slow, 2e12);
+  NodeReport warned = Node("n3", "warn", {"hardware.pcie.link_degraded"});
+  AddTriad(warned, 1.6e12, "0000:03:00.0", "AMD Instinct MI210");  // the only MI210
+  b.Add(good);
+  b.Add(slow);
+  b.Add(warned);
+  b.Add(Node("n4", "fail\" onmouseover=\"x", {"driver.kfd.missing"}));  // a hostile verdict
+  FleetSummary s = std::move(b).Finish();
+  std::ostringstream out;
+  WriteFleetHtml(s, out);
+  const std::string html = out.str();
+  ASSERT_NE(html.find("id=\"node-table\""), std::string::npos);
+  EXPECT_LT(html.find("id=\"node-table\""), html.find("<svg class=\"chart\""));
+  EXPECT_LT(html.find("id=\"node-table\""), html.find("id=\"groups\""));
+  EXPECT_EQ(Count(html, "<svg class=\"chart\""), 1u) << "only the MI300X triad has two values";
+  EXPECT_EQ(Count(html, "<tr class=\"figure-text"), 1u);
+  EXPECT_NE(html.find("AMD Instinct MI210</td><td class=\"num\">1</td><td class=\"num\">1.60 TB/s"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"group fail\"><td><code>bench.memory_bandwidth.low</code></td>"
+                      "<td><span class=\"mark\" aria-hidden=\"true\">\u2717</span> fail</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"group warn\"><td><code>hardware.pcie.link_degraded</code>"
+                      "</td><td><span class=\"mark\" aria-hidden=\"true\">!</span> warn</td>"),
+            std::string::npos);
+  // The row class comes from a closed set, whatever verdict a report claims.
+  EXPECT_NE(html.find("\"verdict_class\":\"unknown\""), std::string::npos);
+  EXPECT_EQ(html.find("onmouseover=\"x"), std::string::npos);
+}
+
 TEST(WriteFleetTerminal, SaysWhatWasSkippedAndWhy) {
   FleetBuilder b;
   b.Add(Node("n1", "pass"));
