@@ -65,15 +65,16 @@ with open(os.path.join(REPO, 'tests', 'machines', BASE, NODE)) as _f:
                    .replace('device_id 29663', 'device_id 29695')
                    .replace('simd_count 80', 'simd_count 56')
                    .replace('cu_per_simd_array 10', 'cu_per_simd_array 7'))
-# The confirmed cause (gfx1032 unsupported, override 10.3.0) is NOT named: checks/data/rocm_support.csv
-# starts at ROCm 6.0.0, so for 5.4.3 the doctor says it cannot tell (exit 2, no verdict) rather
-# than "ready". A known gap, kept visible here.
-EXPECT = ['exit 2',
+# The confirmed cause: gfx1032 is not in ROCm 5.4.3's GPU Support Table (AMD's docs-5.4.3 page, a
+# row of checks/data/rocm_support.csv since the 5.x releases were added) and the same-family
+# gfx1030 is, so the fix is the thread's HSA_OVERRIDE_GFX_VERSION=10.3.0.
+EXPECT = ['exit 1',
+ 'root_cause runtime.gfx.unsupported',
  'check hardware.gpus pass',
  'check driver.kfd_topology pass',
  'check runtime.rocm pass',
- 'check runtime.gfx_support unknown',
- 'finding runtime.gfx.support_unknown',
+ 'check runtime.gfx_support fail',
+ 'finding runtime.gfx.unsupported fail',
  'check runtime.gfx_override pass']
 README = """\
 # gfx1032-arch-no-override
@@ -92,9 +93,7 @@ Inferred, not in the thread: the ROCm release (Arch's rocm-hip-sdk in April 2023
 
 ## What the doctor must conclude
 
-What it should conclude: root cause `runtime.gfx.unsupported` — gfx1032 is not a target of ROCm's libraries; the fix is the thread's `export HSA_OVERRIDE_GFX_VERSION=10.3.0` (gfx1030 code objects; the same ISA).
-
-What it concludes today (a known gap, kept visible): the support data (checks/data/rocm_support.csv) starts at ROCm 6.0.0, so for ROCm 5.4.3 `runtime.gfx_support` is undetermined (`runtime.gfx.support_unknown`) and the run ends without a verdict (exit 2) — not "ready", but not the cause either. Rows for the 5.x releases (gfx1032: never listed, override 10.3.0) would close it; this EXPECT then changes to `exit 1` / `root_cause runtime.gfx.unsupported`.
+Root cause `runtime.gfx.unsupported` (check `runtime.gfx_support` fails, exit 1): gfx1032 is not in ROCm ROCM's GPU Support Table (AMD's per-release page, docs/release/gpu_os_support.md of ROCm/ROCm's docs/ROCM branch: gfx90a, gfx908, gfx906 and gfx1030 only), while the same-family gfx1030 is; the fix the doctor gives is the thread's `export HSA_OVERRIDE_GFX_VERSION=10.3.0` (gfx1030 code objects; the same ISA, unofficial). Until the 5.x releases were added to checks/data/rocm_support.csv the doctor could not judge ROCm 5.4.3 and ended without a verdict (exit 2, `runtime.gfx.support_unknown`).
 
 `EXPECT`:
 

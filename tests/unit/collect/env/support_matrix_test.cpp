@@ -94,7 +94,32 @@ TEST(SupportMatrix, BuiltinData) {
   EXPECT_EQ(m.FirstOfficial("gfx1201"), "6.4.1");
   EXPECT_EQ(m.FirstOfficial("gfx1036"), "");
   EXPECT_EQ(m.MatchRelease("6.2.3")->release, "6.2.2");
-  EXPECT_FALSE(m.MatchRelease("5.2.3").ok());  // Debian's ROCm: no column
+  EXPECT_FALSE(m.MatchRelease("7.2.0").ok());  // newer than the data
+  EXPECT_FALSE(m.MatchRelease("4.5.2").ok());  // older than the data
+}
+
+// ROCm 5.0.0-5.7.1 from AMD's per-release GPU Support Tables (docs/5.x.y branches of ROCm/ROCm).
+TEST(SupportMatrix, BuiltinDataRocm5) {
+  const SupportMatrix& m = SupportMatrix::Builtin();
+  EXPECT_EQ(m.MatchRelease("5.2.3")->release, "5.2.3");  // Debian 12's ROCm
+  EXPECT_EQ(m.MatchRelease("5.4.3-121")->release, "5.4.3");
+  EXPECT_EQ(m.MatchRelease("5.4.4")->release, "5.4.3");  // no such column: nearest lower patch
+  // ROCm/ROCm#2061: an RX 6600 with 5.4.3; not listed, gfx1030 is, so 10.3.0.
+  const SupportRow* rx6600 = m.Find("5.4.3", "gfx1032");
+  ASSERT_NE(rx6600, nullptr);
+  EXPECT_EQ(rx6600->status, GfxSupport::kOverride);
+  EXPECT_EQ(rx6600->override_to, "10.3.0");
+  EXPECT_EQ(m.Find("5.4.3", "gfx1030")->status, GfxSupport::kOfficial);
+  EXPECT_EQ(m.Find("5.0.0", "gfx906")->status, GfxSupport::kOfficial);
+  EXPECT_EQ(m.Find("5.4.3", "gfx900")->status, GfxSupport::kUnsupported);  // MI25 marked ❌
+  // gfx1100 is first listed in 5.7.1 (Ubuntu 22.04 only); before it RDNA3 has no override target.
+  EXPECT_EQ(m.Find("5.7.0", "gfx1100")->status, GfxSupport::kUnsupported);
+  EXPECT_EQ(m.Find("5.7.0", "gfx1101")->status, GfxSupport::kUnsupported);
+  EXPECT_EQ(m.Find("5.7.1", "gfx1100")->status, GfxSupport::kOfficial);
+  EXPECT_EQ(m.Find("5.7.1", "gfx1101")->override_to, "11.0.0");
+  EXPECT_EQ(m.FirstOfficial("gfx1100"), "5.7.1");
+  EXPECT_EQ(m.FirstOfficial("gfx90a"), "5.0.0");
+  EXPECT_EQ(m.FirstOfficial("gfx942"), "6.0.0");
 }
 
 TEST(InstalledRocmRelease, FromTheInstallInUse) {
