@@ -1,4 +1,5 @@
-# Platform area: KFD topology, device-node access, containers, WSL, VMs, PCIe atomics.
+# Platform area: KFD topology, device-node access, containers, WSL, VMs, PCIe atomics; and the
+# tests' HostBuilder (tests/support), read back by the real collectors.
 rocmdoc_add_test(test_platform
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/platform/kfd_topology_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/platform/kfd_collector_test.cpp
@@ -12,4 +13,5 @@ rocmdoc_add_test(test_platform
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/render_access_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/kfd_topology_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/platform/wsl_pcie_atomics_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/support/host_builder_test.cpp
 )

@@ -1,5 +1,6 @@
 #pragma once
-// Builders for driver-layer check tests: a kernel with amdgpu in some state, on a FakeSystemView.
+// Builders for driver-layer check tests: a kernel with amdgpu in some state, on a FakeSystemView
+// (laid down with support/host_builder.h).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -10,6 +11,7 @@
 #include "rocm_doctor/catalog.h"
 #include "support/check_harness.h"
 #include "support/fake_system_view.h"
+#include "support/host_builder.h"
 
 namespace rocm_doctor::testing {
 
@@ -17,21 +19,22 @@ inline constexpr const char* kRelease = "6.8.0-45-generic";
 
 inline std::shared_ptr<FakeSystemView> NewView() {
   auto view = std::make_shared<FakeSystemView>();
-  view->Kernel(UnameInfo{"Linux", kRelease, "#45-Ubuntu", "x86_64"});
-  view->File("/proc/cmdline", "BOOT_IMAGE=/vmlinuz-6.8.0-45-generic root=UUID=1 ro quiet\n");
-  view->File("/proc/modules", "snd 1 0 - Live 0x0\n");
-  view->File("/lib/modules/6.8.0-45-generic/modules.builtin", "kernel/fs/ext4/ext4.ko\n");
-  view->File(
-      "/lib/modules/6.8.0-45-generic/modules.dep",
-      "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst: kernel/drivers/gpu/drm/drm.ko.zst\n");
+  HostBuilder(*view)
+      .Kernel(kRelease, "#45-Ubuntu")
+      .Cmdline("BOOT_IMAGE=/vmlinuz-6.8.0-45-generic root=UUID=1 ro quiet")
+      .ProcModules("snd 1 0 - Live 0x0\n")
+      .ModuleIndex(kRelease, "modules.builtin", "kernel/fs/ext4/ext4.ko\n")
+      .ModuleIndex(
+          kRelease, "modules.dep",
+          "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko.zst: kernel/drivers/gpu/drm/drm.ko.zst\n");
   return view;
 }
 
 // amdgpu loaded as a module, initstate live; `dkms_version` set = the DKMS (ROCk) driver.
 inline void LoadAmdgpu(FakeSystemView& view, const std::string& dkms_version = "") {
-  view.File("/proc/modules", "amdgpu 12836864 48 - Live 0x0000000000000000\nsnd 1 0 - Live 0x0\n");
-  view.File("/sys/module/amdgpu/initstate", "live\n");
-  if (!dkms_version.empty()) view.File("/sys/module/amdgpu/version", dkms_version + "\n");
+  HostBuilder(view)
+      .ProcModules("amdgpu 12836864 48 - Live 0x0000000000000000\nsnd 1 0 - Live 0x0\n")
+      .AmdgpuModule("live", dkms_version);
 }
 
 inline FakePciFunction Gpu(std::string bdf = "0000:03:00.0",

@@ -1,37 +1,17 @@
 #pragma once
 // Builders for libraries-layer check tests: a ROCm 6.2.0 install under /opt/rocm-6.2.0 with a
-// HIP runtime, and one GPU in KFD topology.
+// HIP runtime, and one GPU in KFD topology, laid down with support/host_builder.h.
 #include <fstream>
 #include <memory>
-#include <set>
 #include <sstream>
 #include <string>
 
 #include "checks/platform/platform_fixture.h"
+#include "support/denied_dirs_view.h"
 #include "support/fake_system_view.h"
+#include "support/host_builder.h"
 
 namespace rocm_doctor::testing {
-
-// FakeSystemView answers ListDir of an Unreadable() path as not found; this one refuses listed
-// directories with EACCES, as a directory without r/x permission does.
-class DeniedDirsView : public FakeSystemView {
- public:
-  DeniedDirsView& DenyList(std::string path) {
-    Dir(path);
-    denied_.insert(std::move(path));
-    return *this;
-  }
-  DirListing ListDir(std::string_view path) const override {
-    if (denied_.count(std::string(path)) == 0) return FakeSystemView::ListDir(path);
-    DirListing out;
-    out.status = FsStatus::kPermissionDenied;
-    out.error = "Permission denied";
-    return out;
-  }
-
- private:
-  std::set<std::string> denied_;
-};
 
 inline constexpr char kRocmLib[] = "/opt/rocm-6.2.0/lib";
 
@@ -49,20 +29,18 @@ inline std::string InLib(const std::string& name) { return std::string(kRocmLib)
 // 100301 = gfx1031).
 inline std::shared_ptr<DeniedDirsView> RocmHost(std::uint64_t gfx_target_version) {
   auto view = std::make_shared<DeniedDirsView>();
-  view->Link("/opt/rocm", "rocm-6.2.0");
-  view->File("/opt/rocm-6.2.0/.info/version", "6.2.0-66\n");
-  view->File(InLib("libamdhip64.so.6.2.60200"), "");
-  view->Link(InLib("libamdhip64.so.6"), "libamdhip64.so.6.2.60200");
-  view->Link(InLib("libamdhip64.so"), "libamdhip64.so.6");
-  view->Dir("/sys/class/kfd/kfd");
-  AddKfdCpuNode(*view, 0);
-  AddKfdNode(*view, 1, GpuProperties(gfx_target_version, 29695, 0x0300, 128));
+  HostBuilder(*view)
+      .RocmLink("rocm-6.2.0")
+      .RocmVersion("6.2.0")
+      .SharedLibrary(kRocmLib, "libamdhip64", "6.2.60200", "6")
+      .KfdClass()
+      .KfdCpuNode(0)
+      .KfdNode(1, GpuProperties(gfx_target_version, 29695, 0x0300, 128));
   return view;
 }
 
 inline void AddRocblas(FakeSystemView& view, std::initializer_list<const char*> tensile_files) {
-  view.File(InLib("librocblas.so.4.2.60200"), "");
-  view.Link(InLib("librocblas.so.4"), "librocblas.so.4.2.60200");
+  HostBuilder(view).SharedLibrary(kRocmLib, "librocblas", "4.2.60200", "4", /*dev_link=*/false);
   for (const char* f : tensile_files) view.File(InLib("rocblas/library/") + f, "");
 }
 

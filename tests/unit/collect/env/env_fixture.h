@@ -1,14 +1,15 @@
 #pragma once
 // Hosts for the environment and gfx-support tests: AMD GPUs in PCI sysfs with their KFD nodes
-// (CPU node 0 first, as on a single-socket machine), an optional ROCm install, and variables.
+// (CPU node 0 first, as on a single-socket machine), an optional ROCm install, and variables,
+// laid down with support/host_builder.h.
 #include <cstdint>
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "checks/platform/platform_fixture.h"
 #include "support/fake_system_view.h"
+#include "support/host_builder.h"
 #include "unit/collect/rocm/rocm_fixture.h"
 
 namespace rocm_doctor::testing {
@@ -28,26 +29,22 @@ inline const TestGpu kMi100{"0000:43:00.0", "0x738c", "0x01", 90008, 0x5b1c7f2a0
 inline const TestGpu kRaphael{"0000:0e:00.0", "0x164e", "0xc1", 100306};
 inline const TestGpu kPhoenix{"0000:c4:00.0", "0x15bf", "0xc1", 110003};
 
-// bus << 8 | device << 3 | function, as KFD's location_id.
-inline std::uint64_t LocationId(const std::string& bdf) {
-  unsigned domain = 0, bus = 0, dev = 0, fn = 0;
-  std::sscanf(bdf.c_str(), "%x:%x:%x.%x", &domain, &bus, &dev, &fn);
-  return (std::uint64_t{bus} << 8) | (std::uint64_t{dev} << 3) | fn;
-}
-
-// CPU node 0, then one KFD node per GPU in the given order (1, 2, ...).
+// CPU node 0, then one KFD node per GPU in the given order (1, 2, ...), each with its PCI
+// function (render minor 128, 129, ...; gpu_id 1001, 1002, ...).
 inline std::shared_ptr<FakeSystemView> GpuHost(const std::vector<TestGpu>& gpus) {
   auto view = std::make_shared<FakeSystemView>();
-  AddKfdCpuNode(*view, 0);
+  HostBuilder host(*view);
+  host.KfdCpuNode(0);
   int node = 1;
   for (const TestGpu& g : gpus) {
-    AddAmdGpu(*view, g.bdf, g.device_id, "amdgpu", 127 + node);
-    view->File("/sys/bus/pci/devices/" + g.bdf + "/revision", g.revision + "\n");
-    AddKfdNode(
-        *view, node,
-        GpuProperties(g.gfx_target_version, std::stoul(g.device_id, nullptr, 16), LocationId(g.bdf),
-                      static_cast<std::uint64_t>(127 + node), g.unique_id),
-        {}, "", 1000 + static_cast<std::uint64_t>(node));
+    host.AmdGpu({.bdf = g.bdf,
+                 .device_id = g.device_id,
+                 .revision = g.revision,
+                 .render_minor = 127 + node,
+                 .gfx_target_version = g.gfx_target_version,
+                 .kfd_node = node,
+                 .gpu_id = 1000 + static_cast<std::uint64_t>(node),
+                 .unique_id = g.unique_id});
     ++node;
   }
   return view;

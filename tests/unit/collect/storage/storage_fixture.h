@@ -6,6 +6,7 @@
 #include <string>
 
 #include "support/fake_system_view.h"
+#include "support/host_builder.h"
 
 namespace rocm_doctor::testing {
 
@@ -24,21 +25,13 @@ inline FsSpace SpaceGib(double size_gib, double avail_gib) {
 // and its number `maj:min`.
 inline void Disk(FakeSystemView& view, const std::string& device_dir, const std::string& name,
                  const std::string& majmin, int rotational) {
-  const std::string dir = device_dir + "/block/" + name;
-  view.File(dir + "/queue/rotational", std::to_string(rotational) + "\n")
-      .File(dir + "/dev", majmin + "\n")
-      .Link("/sys/dev/block/" + majmin, "../../" + dir.substr(5))
-      .Link("/sys/class/block/" + name, "../../" + dir.substr(5));
+  HostBuilder(view).Disk(device_dir, name, majmin, rotational);
 }
 
 // A partition `part` of the disk `name` at `device_dir`.
 inline void Partition(FakeSystemView& view, const std::string& device_dir, const std::string& name,
                       const std::string& part, const std::string& majmin) {
-  const std::string dir = device_dir + "/block/" + name + "/" + part;
-  view.File(dir + "/partition", "1\n")
-      .File(dir + "/dev", majmin + "\n")
-      .Link("/sys/dev/block/" + majmin, "../../" + dir.substr(5))
-      .Link("/sys/class/block/" + part, "../../" + dir.substr(5));
+  HostBuilder(view).Partition(device_dir, name, part, majmin);
 }
 
 }  // namespace rocm_doctor::testing
