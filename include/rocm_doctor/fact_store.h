@@ -42,6 +42,36 @@ T CollectFacts(const SystemView& view);
 template <class T, class Request>
 T CollectFacts(const SystemView& view, const Request& request);
 
+class FactStore;
+
+// What a collector is handed by the store: the view it reads through and the store's other
+// domains, so a domain built on another (the tools, rocm-smi and hip-load collectors need the
+// ROCm installs) uses the one memoised collection the checks share instead of collecting its
+// own copy. A collector is handed one; checks never are (they never see the SystemView).
+class FactSource {
+ public:
+  const SystemView& view() const { return view_; }
+  // Another domain's facts, collected once per run (FactStore::Get). The domains must not ask
+  // for each other in a cycle: the second call_once of a cycle would wait for itself.
+  template <class T>
+  const T& Get() const;
+
+ private:
+  friend class FactStore;
+  FactSource(const SystemView& view, const FactStore& store) : view_(view), store_(store) {}
+  const SystemView& view_;
+  const FactStore& store_;
+};
+
+// How the store collects a domain: by default CollectFacts<T>(view). A domain built on other
+// domains specialises this one instead, in its header:
+//   template <> ToolFacts CollectFacts<ToolFacts>(const FactSource& facts);
+// and asks facts.Get<RocmFacts>() inside.
+template <class T>
+T CollectFacts(const FactSource& facts) {
+  return CollectFacts<T>(facts.view());
+}
+
 class FactStore {
  public:
   explicit FactStore(std::shared_ptr<const SystemView> view,
@@ -63,7 +93,7 @@ class FactStore {
   const T& Get() const {
     Slot& slot = SlotFor(std::type_index(typeid(T)), {});
     std::call_once(slot.once, [&] {
-      slot.value = std::make_shared<T>(CollectFacts<T>(*view_));
+      slot.value = std::make_shared<T>(CollectFacts<T>(FactSource(*view_, *this)));
       slot.ready.store(true, std::memory_order_release);
     });
     return *static_cast<const T*>(slot.value.get());
@@ -126,5 +156,10 @@ class FactStore {
   mutable std::mutex slots_mutex_;
   mutable std::map<std::pair<std::type_index, std::string>, std::unique_ptr<Slot>> slots_;
 };
+
+template <class T>
+const T& FactSource::Get() const {
+  return store_.Get<T>();
+}
 
 }  // namespace rocm_doctor

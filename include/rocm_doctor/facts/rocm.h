@@ -36,6 +36,10 @@ struct RocmInstall {
   Fact<std::string> hip_release;
   Fact<std::string> hsa_release;
   std::string lib_dir;               // the directory the libraries are in
+  // ROCm before 3.5 ran HIP on the HCC compiler and shipped it as <root>/hip/lib/libhip_hcc.so
+  // (ROCm/HIP roc-2.x packaging/hip_hcc.txt; its postinst links it into <root>/lib), with no
+  // libamdhip64: the file found, only when `hip` is empty.
+  Fact<std::string> hcc_hip = Fact<std::string>::Unknown("", "not looked for");
 };
 
 struct RocmFacts {
@@ -73,8 +77,9 @@ struct HipLoadFacts {
   std::string dlerror;  // dlerror() verbatim when not loaded
 };
 
+// Built on the store's RocmFacts (the installs the loader may pick).
 template <>
-HipLoadFacts CollectFacts<HipLoadFacts>(const SystemView& view);
+HipLoadFacts CollectFacts<HipLoadFacts>(const FactSource& facts);
 
 // The same with an explicit doctor binary (tests: the test executable is not rocm-doctor).
 HipLoadFacts CollectHipLoad(const SystemView& view, const RocmFacts& rocm,

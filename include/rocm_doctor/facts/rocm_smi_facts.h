@@ -95,10 +95,15 @@ struct RocmSmiFacts {
   RocmSmiReport report;     // valid when state == kParsed
 };
 
-template <>
-RocmSmiFacts CollectFacts<RocmSmiFacts>(const SystemView& view);
+struct RocmFacts;
 
-// The same with an explicit doctor binary (tests: the test executable is not rocm-doctor).
-RocmSmiFacts CollectRocmSmi(const SystemView& view, const std::string& doctor_binary);
+// Built on the store's RocmFacts (the installs' lib directories are searched first).
+template <>
+RocmSmiFacts CollectFacts<RocmSmiFacts>(const FactSource& facts);
+
+// The same with the installs and an explicit doctor binary (tests: the test executable is not
+// rocm-doctor).
+RocmSmiFacts CollectRocmSmi(const SystemView& view, const RocmFacts& rocm,
+                            const std::string& doctor_binary);
 
 }  // namespace rocm_doctor

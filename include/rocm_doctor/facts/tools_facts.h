@@ -34,7 +34,13 @@ struct ToolFacts {
   std::vector<std::string> searched;  // the directories looked in, in order
 };
 
+struct RocmFacts;
+
+// Built on the store's RocmFacts (each install's bin directory is searched).
 template <>
-ToolFacts CollectFacts<ToolFacts>(const SystemView& view);
+ToolFacts CollectFacts<ToolFacts>(const FactSource& facts);
+
+// The same with the ROCm installs given (tests).
+ToolFacts CollectTools(const SystemView& view, const RocmFacts& rocm);
 
 }  // namespace rocm_doctor

@@ -68,12 +68,11 @@ HipLoadFacts CollectHipLoad(const SystemView& view, const RocmFacts& rocm,
 }
 
 template <>
-HipLoadFacts CollectFacts<HipLoadFacts>(const SystemView& view) {
-  // A RocmFacts of its own: the FactStore is not reachable from a collector, and collecting the
-  // installs twice costs a few directory listings.
-  RocmFacts rocm = CollectFacts<RocmFacts>(view);
+HipLoadFacts CollectFacts<HipLoadFacts>(const FactSource& facts) {
+  // The store's RocmFacts, shared with the checks and the other collectors (collected once).
+  const SystemView& view = facts.view();
   // Live, the child is this very binary; in replay the recording answers whatever argv says.
-  return CollectHipLoad(view, rocm,
+  return CollectHipLoad(view, facts.Get<RocmFacts>(),
                         view.IsReplay() ? std::string("rocm-doctor") : system::SelfExe());
 }
 

@@ -90,14 +90,13 @@ std::string PickFile(const std::vector<std::string>& names) {
   return best;
 }
 
-std::vector<std::string> SearchDirs(const SystemView& view) {
+std::vector<std::string> SearchDirs(const SystemView& view, const RocmFacts& rocm) {
   std::vector<std::string> dirs;
   auto add = [&](std::string dir) {
     while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
     if (dir.empty() || dir.front() != '/' || dirs.size() >= kMaxSearchDirs) return;
     if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(std::move(dir));
   };
-  const RocmFacts rocm = CollectFacts<RocmFacts>(view);
   if (const RocmInstall* in_use = rocm.InUse()) add(in_use->lib_dir);
   for (const RocmInstall& install : rocm.installs) add(install.lib_dir);
   if (std::optional<std::string> ld = view.GetEnv("LD_LIBRARY_PATH")) {
@@ -116,10 +115,11 @@ std::vector<std::string> SearchDirs(const SystemView& view) {
 
 std::string_view ToString(RocmSmiState state) { return ToStringImpl(state); }
 
-RocmSmiFacts CollectRocmSmi(const SystemView& view, const std::string& doctor_binary) {
+RocmSmiFacts CollectRocmSmi(const SystemView& view, const RocmFacts& rocm,
+                            const std::string& doctor_binary) {
   RocmSmiFacts facts;
   facts.source = "probe " + std::string(kRocmSmiProbe);
-  facts.searched = SearchDirs(view);
+  facts.searched = SearchDirs(view, rocm);
   for (const std::string& dir : facts.searched) {
     DirListing listing = view.ListDir(dir);
     if (!listing.ok()) continue;
@@ -182,9 +182,11 @@ RocmSmiFacts CollectRocmSmi(const SystemView& view, const std::string& doctor_bi
 }
 
 template <>
-RocmSmiFacts CollectFacts<RocmSmiFacts>(const SystemView& view) {
+RocmSmiFacts CollectFacts<RocmSmiFacts>(const FactSource& facts) {
+  const SystemView& view = facts.view();
   // Live, the child is this very binary; in replay the recording answers whatever argv says.
-  return CollectRocmSmi(view, view.IsReplay() ? std::string("rocm-doctor") : system::SelfExe());
+  return CollectRocmSmi(view, facts.Get<RocmFacts>(),
+                        view.IsReplay() ? std::string("rocm-doctor") : system::SelfExe());
 }
 
 }  // namespace rocm_doctor

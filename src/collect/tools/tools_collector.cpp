@@ -155,9 +155,11 @@ void Attribute(const RocmFacts& rocm, const tools::ToolSpec& spec, Dpkg& dpkg, T
 }  // namespace
 
 template <>
-ToolFacts CollectFacts<ToolFacts>(const SystemView& view) {
-  // A RocmFacts of its own, as the hip-load collector does: collectors cannot reach the store.
-  const RocmFacts rocm = CollectFacts<RocmFacts>(view);
+ToolFacts CollectFacts<ToolFacts>(const FactSource& facts) {
+  return CollectTools(facts.view(), facts.Get<RocmFacts>());
+}
+
+ToolFacts CollectTools(const SystemView& view, const RocmFacts& rocm) {
   const std::vector<SearchDir> dirs = SearchDirs(view, rocm);
   ToolFacts facts;
   for (const SearchDir& d : dirs) facts.searched.push_back(d.dir);

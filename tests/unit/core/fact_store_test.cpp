@@ -25,6 +25,18 @@ CountedFacts CollectFacts<CountedFacts>(const SystemView& view) {
   return CountedFacts{f.ok() ? f.data : ""};
 }
 
+// A domain built on CountedFacts through the FactSource the store hands its collector.
+struct DerivedFacts {
+  std::string greeting;
+  const CountedFacts* seen = nullptr;  // the dependency object the collector was given
+};
+
+template <>
+DerivedFacts CollectFacts<DerivedFacts>(const FactSource& facts) {
+  const CountedFacts& counted = facts.Get<CountedFacts>();
+  return DerivedFacts{"hello " + counted.hostname, &counted};
+}
+
 namespace {
 
 TEST(FactStore, PluggedDomainIsCollectedOnceAcrossThreads) {
@@ -40,6 +52,41 @@ TEST(FactStore, PluggedDomainIsCollectedOnceAcrossThreads) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(collections.load(), 1);
   EXPECT_EQ(right.load(), 8);
+}
+
+// The tools, rocm-smi and hip-load collectors each collected their own RocmFacts (4 collections
+// a live run): a domain built on another now shares the store's one collection.
+TEST(FactStore, DomainBuiltOnAnotherSharesItsCollection) {
+  auto view = std::make_shared<testing::FakeSystemView>();
+  view->File("/etc/hostname", "node17");
+  FactStore store(view);
+  collections = 0;
+  std::vector<std::thread> threads;
+  std::atomic<int> right{0};
+  for (int i = 0; i < 8; ++i) {
+    threads.emplace_back([&, i] {
+      if (i % 2 == 0) {
+        const DerivedFacts& derived = store.Get<DerivedFacts>();
+        right += derived.greeting == "hello node17" && derived.seen == &store.Get<CountedFacts>();
+      } else {
+        right += store.Get<CountedFacts>().hostname == "node17";
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(collections.load(), 1);
+  EXPECT_EQ(right.load(), 8);
+}
+
+// A domain with no FactSource collector is collected from the view alone, as before.
+TEST(FactStore, PlainDomainIsCollectedFromTheView) {
+  auto view = std::make_shared<testing::FakeSystemView>();
+  view->File("/etc/hostname", "n1");
+  FactStore store(view);
+  collections = 0;
+  EXPECT_EQ(store.Get<CountedFacts>().hostname, "n1");
+  EXPECT_EQ(CollectFacts<CountedFacts>(*view).hostname, "n1");
+  EXPECT_EQ(collections.load(), 2);
 }
 
 TEST(FactStore, BuiltInDomainsAreLazy) {

@@ -2,8 +2,14 @@
 // child's end (exit, crash, hang, spawn failure, bad JSON, no recording) becomes a state.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <memory>
+
 #include "collect/rocm_smi/rocm_smi_json.h"
+#include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/rocm_smi_facts.h"
+#include "rocm_doctor/facts/tools_facts.h"
+#include "rocm_doctor/forwarding_system_view.h"
 #include "unit/collect/rocm/rocm_fixture.h"
 
 namespace rocm_doctor::testing {
@@ -32,6 +38,35 @@ std::string InitFailedJson() {
   return rocm_smi::ReportJson(r) + "\n";
 }
 
+// Counts the listings of /opt, where the ROCm collector looks for rocm-* installs.
+class OptListings : public ForwardingSystemView {
+ public:
+  using ForwardingSystemView::ForwardingSystemView;
+  DirListing ListDir(std::string_view path) const override {
+    if (path == "/opt") ++count;
+    return ForwardingSystemView::ListDir(path);
+  }
+  mutable std::atomic<int> count{0};
+};
+
+// The rocm-smi, tools and hip-load collectors each collected a RocmFacts of their own (four
+// collections a live run, each listing the installs and reading the 1 MB dpkg status): through
+// the FactSource they share the store's one collection with the checks.
+TEST(RocmSmiCollector, SharesTheStoresRocmFactsWithTheToolsAndHipLoadCollectors) {
+  auto fake = std::make_shared<FakeSystemView>();
+  AddRocm620(*fake);
+  auto view = std::make_shared<OptListings>(fake);
+  FactStore store(view);
+  const RocmFacts& rocm = store.Get<RocmFacts>();
+  const RocmSmiFacts& smi = store.Get<RocmSmiFacts>();
+  store.Get<ToolFacts>();
+  store.Get<HipLoadFacts>();
+  EXPECT_EQ(view->count.load(), 1);
+  ASSERT_FALSE(rocm.installs.empty());
+  ASSERT_FALSE(smi.searched.empty());
+  EXPECT_EQ(smi.searched.front(), rocm.installs.front().lib_dir);
+}
+
 TEST(RocmSmiCollector, InstallDirFirstThenLoaderDirsAndTheSonameFile) {
   ArgvView view;
   AddRocm620(view);
@@ -44,7 +79,7 @@ TEST(RocmSmiCollector, InstallDirFirstThenLoaderDirsAndTheSonameFile) {
   view.File("/home/alice/lib/librocm_smi64.so.6.0.60000", "");
   view.Env("LD_LIBRARY_PATH", "/home/alice/lib/::relative");
   view.Command(kRocmSmiProbe, Exited(InitFailedJson()));
-  RocmSmiFacts facts = CollectRocmSmi(view, "/usr/bin/rocm-doctor");
+  RocmSmiFacts facts = CollectRocmSmi(view, CollectFacts<RocmFacts>(view), "/usr/bin/rocm-doctor");
   EXPECT_EQ(facts.searched,
             (std::vector<std::string>{"/opt/rocm-6.2.0/lib", "/home/alice/lib",
                                       "/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib"}));
@@ -65,7 +100,7 @@ TEST(RocmSmiCollector, NoLibraryRunsNothing) {
   ArgvView view;
   AddRocm620(view);
   view.Dir("/usr/lib");
-  RocmSmiFacts facts = CollectRocmSmi(view, "rocm-doctor");
+  RocmSmiFacts facts = CollectRocmSmi(view, CollectFacts<RocmFacts>(view), "rocm-doctor");
   EXPECT_EQ(facts.state, RocmSmiState::kNoLibrary);
   EXPECT_TRUE(view.argv.empty());
   EXPECT_EQ(facts.searched.front(), "/opt/rocm-6.2.0/lib");
@@ -103,14 +138,14 @@ TEST(RocmSmiCollector, HowTheChildEndedBecomesTheState) {
     FakeSystemView view;
     view.File("/usr/lib/librocm_smi64.so.1", "");
     view.Command(kRocmSmiProbe, c.outcome);
-    RocmSmiFacts facts = CollectRocmSmi(view, "rocm-doctor");
+    RocmSmiFacts facts = CollectRocmSmi(view, CollectFacts<RocmFacts>(view), "rocm-doctor");
     EXPECT_EQ(facts.state, c.state) << c.detail;
     EXPECT_EQ(facts.detail, c.detail);
   }
   FakeSystemView view;
   view.File("/usr/lib/librocm_smi64.so.1", "");
   view.Command(kRocmSmiProbe, crashed);
-  EXPECT_EQ(CollectRocmSmi(view, "rocm-doctor").stderr_tail,
+  EXPECT_EQ(CollectRocmSmi(view, CollectFacts<RocmFacts>(view), "rocm-doctor").stderr_tail,
             "line 1 | line 2 | Segmentation fault");
 }
 

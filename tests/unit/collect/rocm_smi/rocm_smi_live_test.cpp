@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/rocm_smi_facts.h"
 #include "system/command_runner.h"
 #include "system/live_system_view.h"
@@ -34,7 +35,7 @@ bool HostHasAmdGpu() {
 
 TEST(RocmSmiLive, ProbeLoadsTheInstalledLibraryAndReportsInit) {
   system::LiveSystemView view;
-  RocmSmiFacts smi = CollectRocmSmi(view, ROCMDOC_BINARY);
+  RocmSmiFacts smi = CollectRocmSmi(view, CollectFacts<RocmFacts>(view), ROCMDOC_BINARY);
   if (smi.state == RocmSmiState::kNoLibrary) GTEST_SKIP() << "no librocm_smi64 on this host";
   ASSERT_EQ(smi.state, RocmSmiState::kParsed) << smi.detail << "\n" << smi.stderr_tail;
   EXPECT_FALSE(smi.report.library.empty());
@@ -53,7 +54,8 @@ TEST(RocmSmiLive, ProbeLoadsTheInstalledLibraryAndReportsInit) {
 TEST(RocmSmiLive, NoGpuHostShowsTheInitFailureAsASymptom) {
   if (HostHasAmdGpu()) GTEST_SKIP() << "this host has an AMD GPU; the test is for one without";
   system::LiveSystemView view;
-  if (CollectRocmSmi(view, ROCMDOC_BINARY).state == RocmSmiState::kNoLibrary) {
+  if (CollectRocmSmi(view, CollectFacts<RocmFacts>(view), ROCMDOC_BINARY).state ==
+      RocmSmiState::kNoLibrary) {
     GTEST_SKIP() << "no librocm_smi64 on this host";
   }
   CommandSpec spec;

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/tools_facts.h"
 #include "unit/collect/tools/tools_fixture.h"
 
@@ -41,7 +42,7 @@ void DebianHost(FakeSystemView& view) {
 TEST(ToolsCollector, DebianPackagesAreNamedWithTheirVersions) {
   FakeSystemView view;
   DebianHost(view);
-  ToolFacts facts = CollectFacts<ToolFacts>(view);
+  ToolFacts facts = CollectTools(view, CollectFacts<RocmFacts>(view));
   EXPECT_EQ(facts.searched, (std::vector<std::string>{"/usr/local/bin", "/usr/bin", "/bin"}));
   const ToolPresence& rocminfo = Tool(facts, "rocminfo");
   ASSERT_TRUE(rocminfo.found());
@@ -78,7 +79,7 @@ TEST(ToolsCollector, OptRocmToolsTakeTheReleaseOfTheirInstall) {
   testing::Executable(view, "/opt/rocm-6.1.2/bin/rocminfo");
   testing::Executable(view, "/opt/rocm-6.2.0/bin/amd-smi");
   testing::Executable(view, "/opt/rocm-6.2.0/bin/rocprofv3", 0644);  // not executable
-  ToolFacts facts = CollectFacts<ToolFacts>(view);
+  ToolFacts facts = CollectTools(view, CollectFacts<RocmFacts>(view));
   const ToolPresence& rocminfo = Tool(facts, "rocminfo");
   ASSERT_EQ(rocminfo.copies.size(), 2u);
   EXPECT_EQ(rocminfo.copies[0].path, "/opt/rocm/bin/rocminfo");
@@ -100,7 +101,7 @@ TEST(ToolsCollector, UnpackagedCopyHasNoOriginAndHostileEnvironment) {
   view.Env("PATH", ":relative/bin::/usr/local/bin///:/usr/local/bin");
   testing::Executable(view, "/usr/local/bin/all_reduce_perf");
   view.Dir("/usr/local/bin/rocminfo");
-  ToolFacts facts = CollectFacts<ToolFacts>(view);
+  ToolFacts facts = CollectTools(view, CollectFacts<RocmFacts>(view));
   EXPECT_EQ(facts.searched, std::vector<std::string>{"/usr/local/bin"});
   const ToolPresence& rccl = Tool(facts, "all_reduce_perf");
   ASSERT_TRUE(rccl.found());
@@ -110,7 +111,7 @@ TEST(ToolsCollector, UnpackagedCopyHasNoOriginAndHostileEnvironment) {
   EXPECT_FALSE(Tool(facts, "rocminfo").found());
 
   FakeSystemView empty;  // no PATH, no install: nothing searched, nothing found
-  ToolFacts none = CollectFacts<ToolFacts>(empty);
+  ToolFacts none = CollectTools(empty, CollectFacts<RocmFacts>(empty));
   EXPECT_TRUE(none.searched.empty());
   for (const ToolPresence& tool : none.tools) EXPECT_FALSE(tool.found()) << tool.name;
 }
