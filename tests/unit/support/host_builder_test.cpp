@@ -47,26 +47,32 @@ TEST(HostBuilder, AnAmdGpuIsOneDeviceInPciKfdAndDri) {
   EXPECT_TRUE(nodes.render_nodes[0].access.info.ok());
 }
 
-TEST(HostBuilder, EachGpuKeepsItsOwnNodeMinorAndTableGfx) {
+TEST(HostBuilder, EachGpuKeepsItsOwnNodeMinorAndTableGfxDgpuAndApu) {
   FakeSystemView view;
   HostBuilder(view)
       .KfdCpuNode(0)
       .AmdGpu({.bdf = "0000:03:00.0", .device_id = "0x744c", .revision = "0xc8"})  // RX 7900 XTX
       .AmdGpu({.bdf = "0000:43:00.0", .device_id = "0x738c", .revision = "0x01",    // MI100
                .render_minor = 129, .kfd_node = 2})
+      // A Radeon 780M APU, revision 0xdd as in the LACT phoenix capture (the table's family row).
+      .AmdGpu({.bdf = "0000:64:00.0", .device_id = "0x15bf", .revision = "0xdd",
+               .class_code = "0x030000", .render_minor = 130, .kfd_node = 3})
       .NvidiaGpu();
   const KfdTopology kfd = CollectKfd(view);
-  ASSERT_EQ(kfd.GpuNodes().size(), 2u);
+  ASSERT_GE(kfd.GpuNodes().size(), 2u);
   EXPECT_EQ(kfd.GpuNodes()[0]->GfxTarget(), "gfx1100");
   EXPECT_EQ(kfd.GpuNodes()[0]->PciBdf(), "0000:03:00.0");
   EXPECT_EQ(kfd.GpuNodes()[1]->GfxTarget(), "gfx908");
   EXPECT_EQ(kfd.GpuNodes()[1]->PciBdf(), "0000:43:00.0");
   EXPECT_EQ(kfd.GpuNodes()[1]->Get("drm_render_minor"), 129u);
+  ASSERT_EQ(kfd.GpuNodes().size(), 3u);
+  EXPECT_EQ(kfd.GpuNodes()[2]->GfxTarget(), "gfx1103");
+  EXPECT_EQ(kfd.GpuNodes()[2]->PciBdf(), "0000:64:00.0");
 
   const PciInventory pci = CollectPci(view);
-  ASSERT_EQ(pci.devices.size(), 3u);
-  EXPECT_EQ(pci.AmdGpus().size(), 2u);
-  const PciDevice& nvidia = pci.devices[2];
+  ASSERT_EQ(pci.devices.size(), 4u);
+  EXPECT_EQ(pci.AmdGpus().size(), 3u);
+  const PciDevice& nvidia = pci.devices[3];
   EXPECT_EQ(nvidia.bdf, "0000:65:00.0");
   EXPECT_FALSE(nvidia.IsAmd());
   ASSERT_TRUE(nvidia.driver.known());
