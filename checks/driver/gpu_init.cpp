@@ -15,6 +15,12 @@ constexpr std::string_view kInitFailedCommands[] = {
     "sudo dmesg | grep -iE '{bdf}|amdgpu|kfd'  # needs root",
 };
 
+constexpr std::string_view kNoBarSpaceCommands[] = {
+    "sudo dmesg | grep -iE 'BAR|no space|failed to assign|{bdf}'  # needs root",
+    "sudo lspci -vv -s {bdf} | grep -iE 'Region|BAR'  # needs root",
+    "cat /sys/class/dmi/id/bios_version /sys/class/dmi/id/bios_date",
+};
+
 // The finding codes this check reports (registered with it; stable, never reused).
 constexpr FindingSpec kFindings[] = {
     {.code = "driver.amdgpu.init_failed",
@@ -26,6 +32,19 @@ constexpr FindingSpec kFindings[] = {
                     "rebuild the initramfs), a device the kernel is too old for (a newer kernel "
                     "or amdgpu-dkms), or a hardware/BIOS problem. Reboot after the fix.",
      .commands = kInitFailedCommands,
+     .requires_root = true,
+     .reboot_required = true},
+    {.code = "driver.amdgpu.probe_no_bar_space",
+     .severity = Status::kFail,
+     .title = "amdgpu could not map the GPU's memory (probe failed with error -12)",
+     .remediation = "The probe failed with -12 (ENOMEM) before the GPU came up: the firmware "
+                    "left no room in the PCI address space for the GPU's BARs, typical of large "
+                    "data-centre or workstation GPUs (MI50, MI100, MI210) on desktop boards. Enable "
+                    "'Above 4G Decoding' (and Resizable BAR where offered) in the firmware setup; "
+                    "when the setup has no such option, update the BIOS first "
+                    "(lamikr/rocm_sdk_builder#180: BIOS update plus Above 4G decoding). Then "
+                    "reboot.",
+     .commands = kNoBarSpaceCommands,
      .requires_root = true,
      .reboot_required = true},
     {.code = "driver.gpu_init.unknown",
@@ -67,6 +86,21 @@ std::string LogHint(const KernelLogFacts& log, const std::string& first_line,
              "; the kernel log shows no failed probe: this kernel's amdgpu may not know "
              "device 0x") +
          id + " (a newer kernel or amdgpu-dkms is needed)";
+}
+
+// drivers/base/dd.c: "probe of %s failed with error -12" / "probe with driver amdgpu failed with
+// error -12": amdgpu_device_init() returns -ENOMEM when it cannot ioremap the register or
+// doorbell BARs, which the PCI core could not assign ("BAR 0: no space for [mem ...]").
+bool ProbeFailedForBarSpace(const KernelLogFacts& log, const std::string& bdf) {
+  for (const KernelLogEvent& e : log.events) {
+    if (e.kind != Kind::kInitFailed || (e.bdf != bdf && !e.bdf.empty())) continue;
+    std::size_t at = e.line.find("failed with error -12");
+    if (at != std::string::npos &&
+        (at + 21 == e.line.size() || e.line[at + 21] < '0' || e.line[at + 21] > '9')) {
+      return true;
+    }
+  }
+  return false;
 }
 
 Finding InitFailed(const std::string& bdf, std::string message, std::vector<Evidence> evidence) {
@@ -124,6 +158,15 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (!bound) {
       evidence.push_back({gpu->driver.source, "no driver", "amdgpu"});
       AddLogEvidence(log, gpu->bdf, evidence, first);
+      if (ProbeFailedForBarSpace(log, gpu->bdf)) {
+        findings.push_back(MakeFinding(
+            "driver.amdgpu.probe_no_bar_space",
+            "amdgpu could not map " + gpu->bdf +
+                ": its probe failed with error -12 (ENOMEM), the firmware left no PCI address "
+                "space for the GPU's BARs" + LogHint(log, first, *gpu),
+            std::move(evidence), {{"bdf", gpu->bdf}}));
+        continue;
+      }
       findings.push_back(InitFailed(
           gpu->bdf, "amdgpu is loaded but not bound to " + gpu->bdf + LogHint(log, first, *gpu),
           std::move(evidence)));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hip_devices_text.h"
+#include "hip_no_devices.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/hip_probe.h"
 #include "rocm_doctor/paths.h"
@@ -24,11 +25,16 @@ namespace {
 constexpr std::string_view kPrereqs[] = {
     "hardware.gpus",      "driver.kfd_access",    "driver.render_access",    "runtime.rocm",
     "runtime.hip_load",   "runtime.hip_platform", "runtime.visible_devices", "runtime.gfx_override",
-    "runtime.gfx_support"};
+    "runtime.gfx_support", "driver.gpu_health"};
 constexpr std::string_view kNoDevicesCommands[] = {
     "rocminfo | grep -E '^  Name:|Marketing Name'",
     "env | grep -E 'VISIBLE_DEVICES|GPU_DEVICE_ORDINAL|HSA_OVERRIDE_GFX_VERSION'",
     "AMD_LOG_LEVEL=4 {helper} --probe",
+};
+constexpr std::string_view kUnexplainedCommands[] = {
+    "AMD_LOG_LEVEL=4 HSAKMT_DEBUG_LEVEL=7 {helper} --probe 2>&1 | tail -60",
+    "AMD_LOG_LEVEL=4 HSAKMT_DEBUG_LEVEL=7 rocminfo 2>&1 | tail -60",
+    "sudo dmesg | grep -iE 'amdgpu|kfd'  # needs root",
 };
 constexpr std::string_view kTimeoutCommands[] = {
     "sudo dmesg | grep -iE 'amdgpu.*(timeout|reset|hang|fault)|kfd'  # needs root",
@@ -81,6 +87,19 @@ constexpr FindingSpec kFindings[] = {
          "use belongs to another ROCm release than the HSA runtime. If rocminfo lists the GPU "
          "agent, the problem is in HIP (libamdhip64); if it does not, in ROCr or KFD.",
      .commands = kNoDevicesCommands},
+    {.code = "runtime.hip.no_devices_unexplained",
+     .severity = Status::kFail,
+     .title = "HIP sees no GPU and nothing checked below it explains why",
+     .remediation =
+         "The HIP runtime enumerates no device although every link rocm-doctor checks below it "
+         "held: an AMD GPU bound to amdgpu that did not fail after initialisation, a KFD GPU "
+         "node, /dev/kfd usable, no variable hiding or overriding the GPUs. \"No device\" is "
+         "then a symptom whose cause the doctor cannot see, not a root cause. Capture the "
+         "runtime's own account: AMD_LOG_LEVEL=4 makes HIP log each step and HSAKMT_DEBUG_LEVEL=7 "
+         "makes libhsakmt say which open of /dev/kfd or a render node failed; with the kernel "
+         "log from boot, that is what a bug report needs.",
+     .commands = kUnexplainedCommands,
+     .requires_root = true},
     {.code = "bench.kernel.timeout",
      .severity = Status::kFail,
      .title = "A GPU probe or kernel did not finish before its deadline (possible GPU hang)",
@@ -243,36 +262,6 @@ Finding Failed(const HipProbeFacts& probe) {
                      {{"helper", Helper(probe)}});
 }
 
-Finding NoDevices(const HipProbeFacts& probe, const KfdTopology& kfd) {
-  const HipProbeReport& report = probe.report;
-  const std::string runtime = RuntimeName(report);
-  std::string observed = "device_count " + std::to_string(report.device_count);
-  std::string message = "the " + runtime + " runtime";
-  if (report.runtime_version) {
-    message += " " + FormatRuntimeVersion(*report.runtime_version, report.backend);
-  }
-  message += " reports no GPU: ";
-  if (report.error) {
-    message += DescribeError(*report.error);
-    observed += "; " + DescribeError(*report.error);
-  } else {
-    message += "it enumerates 0 devices";
-  }
-  std::vector<Evidence> evidence{{probe.source, observed, "device_count >= 1"}};
-  const auto gpus = kfd.GpuNodes();
-  if (kfd.present) {
-    message += gpus.empty() ? "; KFD has no GPU node either"
-                            : "; yet KFD exposes " + DescribeKfdGpus(gpus);
-    evidence.push_back({std::string(paths::kKfdTopologyNodes), DescribeKfdGpus(gpus), ""});
-  }
-  if (!probe.visibility_env.empty()) {
-    message += "; " + DescribeEnv(probe) + " is set";
-    evidence.push_back({"environment", DescribeEnv(probe), ""});
-  }
-  return MakeFinding("runtime.hip.no_devices", std::move(message), std::move(evidence),
-                     {{"helper", Helper(probe)}});
-}
-
 std::map<std::string, std::string> DeviceParams(const HipProbeFacts& probe, const HipDevice& d) {
   return {{"helper", Helper(probe)},
           {"index", std::to_string(d.index)},
@@ -378,10 +367,11 @@ std::string Summary(const HipProbeReport& report, std::size_t smoke_ok,
   return text;
 }
 
-CheckOutcome JudgeReport(const HipProbeFacts& probe, const KfdTopology& kfd) {
+CheckOutcome JudgeReport(const CheckContext& ctx, const HipProbeFacts& probe) {
+  const KfdTopology& kfd = ctx.facts.Kfd();
   const HipProbeReport& report = probe.report;
   if (report.device_count == 0 || report.devices.empty()) {
-    return CheckOutcome::FromFindings({NoDevices(probe, kfd)});
+    return CheckOutcome::FromFindings({NoDevices(ctx, probe)});
   }
   std::vector<Finding> findings;
   std::size_t smoke_ok = 0, smoke_unavailable = 0;
@@ -424,7 +414,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     case HipProbeState::kParsed:
       break;
   }
-  return JudgeReport(probe, ctx.facts.Kfd());
+  return JudgeReport(ctx, probe);
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

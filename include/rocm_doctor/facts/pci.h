@@ -48,6 +48,14 @@ struct PciDevice {
   // mem_info_gtt_total: the GTT domain (system RAM the GPU maps; ttm.pages_limit bounds it).
   // On an APU, kernels >= 6.10 place KFD "VRAM" allocations there (drm/amdkfd 89773b85599a).
   Fact<std::uint64_t> gtt_total_bytes;
+  // Runtime power management (Documentation/ABI/testing/sysfs-devices-power), read for AMD
+  // GPUs: power/control "auto" lets the kernel suspend the idle device (amdgpu: BACO/BOCO, the
+  // amdgpu.runpm parameter), "on" keeps it up; power/runtime_status "active", "suspended",
+  // "suspending", "resuming", "unsupported" or "error": a runtime resume or suspend that failed
+  // (rpm_callback() stores the error in dev->power.runtime_error) leaves the device in "error"
+  // and the PM core refuses further runtime PM until power/control is written again.
+  Fact<std::string> runtime_status;
+  Fact<std::string> power_control;
   std::vector<RasCounter> ras;               // empty when device/ras/ does not exist
   std::string ras_error;                     // device/ras/ exists but could not be listed
   std::vector<std::string> drm_cards;        // "card0" (from device/drm/)

@@ -2,6 +2,7 @@
 #include <array>
 
 #include "collect/kernel/kernel_log_parse.h"
+#include "collect/kernel/post_init_events.h"
 #include "rocm_doctor/fact_store.h"
 
 namespace rocm_doctor {
@@ -24,10 +25,11 @@ KernelLogFacts CollectKernelLog(const SystemView& view) {
   facts.readable = true;
   facts.line_count = log.lines.size();
   constexpr std::size_t kKinds =
-      static_cast<std::size_t>(KernelLogEvent::Kind::kModuleRejected) + 1;
+      static_cast<std::size_t>(KernelLogEvent::Kind::kResetFailed) + 1;
   std::array<std::size_t, kKinds> per_kind{};
   for (const std::string& line : log.lines) {
     auto event = parse::ClassifyKernelLogLine(line);
+    if (!event) event = parse::ClassifyPostInitLine(line);
     if (!event) continue;
     std::size_t& count = per_kind[static_cast<std::size_t>(event->kind)];
     if (facts.events.size() >= kMaxKernelLogEvents || count >= kMaxKernelLogEventsPerKind) {

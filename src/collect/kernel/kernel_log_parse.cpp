@@ -49,6 +49,8 @@ KernelLogEvent Make(Kind kind, std::string_view line) {
 
 }  // namespace
 
+bool IsAmdgpuLine(std::string_view line) { return FromAmdgpu(line); }
+
 std::string FindBdf(std::string_view line) {
   // DDDD:BB:DD.F is 12 characters.
   for (std::size_t i = 0; i + 12 <= line.size(); ++i) {
@@ -128,9 +130,12 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   }
   // amdgpu_device.c: "Fatal error during GPU init", "amdgpu_device_ip_init failed",
   // "hw_init of IP block <%s> failed %d"; drivers/base/dd.c: "%s: probe of %s failed with
-  // error %d" with the driver name "amdgpu".
+  // error %d" with the driver name "amdgpu" (older kernels).
   if (Contains(line, "Fatal error during GPU init") ||
       (Contains(line, "amdgpu: probe of ") && Contains(line, " failed with error")) ||
+      // drivers/base/dd.c of newer kernels: "probe with driver %s failed with error %d" (6.12:
+      // lamikr/rocm_sdk_builder#180).
+      Contains(line, "probe with driver amdgpu failed with error") ||
       (FromAmdgpu(line) && (Contains(line, "amdgpu_device_ip_init failed") ||
                             (Contains(line, "init of IP block <") && Contains(line, "failed"))))) {
     return Make(Kind::kInitFailed, line);

@@ -14,6 +14,9 @@ std::string FindBdf(std::string_view line);
 // "1002:7340" after "device " (kfd_device.c prints "skipped device %x:%x").
 std::string FindPciId(std::string_view line);
 
+// True when the line comes from amdgpu or KFD (see kernel_log_parse.cpp's FromAmdgpu).
+bool IsAmdgpuLine(std::string_view line);
+
 std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line);
 
 }  // namespace rocm_doctor::parse

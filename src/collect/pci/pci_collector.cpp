@@ -6,6 +6,7 @@
 #include <map>
 
 #include "collect/pci/pci_parse.h"
+#include "collect/pci/pci_power.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
@@ -239,6 +240,7 @@ PciDevice ReadFunction(const SystemView& view, const std::string& bdf) {
   dev.current_link_width = ReadLinkWidth(view, JoinPath(dir, "current_link_width"));
   dev.max_link_width = ReadLinkWidth(view, JoinPath(dir, "max_link_width"));
   if (!dev.IsAmdGpu()) return dev;
+  pci_power::ReadRuntimePm(view, dev);  // power/ exists whether or not amdgpu is bound
   // Present only while amdgpu is bound (amdgpu_vram_mgr.c); bytes, decimal.
   dev.vram_total_bytes = MarkMissing(view, ReadUInt(view, JoinPath(dir, "mem_info_vram_total")));
   dev.vis_vram_total_bytes =

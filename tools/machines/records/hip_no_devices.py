@@ -26,14 +26,14 @@ PROBES = {'hip-probe': {'name': 'hip-probe',
                'error': '',
                'wall_seconds': 0.31}}
 EXPECT = ['exit 1',
- 'root_cause runtime.hip.no_devices',
+ 'root_cause runtime.hip.no_devices_unexplained',
  'check hardware.gpus pass',
  'check driver.kfd_access pass',
  'check driver.render_access pass',
  'check runtime.rocm pass',
  'check runtime.hip_load pass',
  'check runtime.hip_devices fail',
- 'finding runtime.hip.no_devices fail']
+ 'finding runtime.hip.no_devices_unexplained fail']
 README = """\
 # hip-no-devices
 
@@ -58,19 +58,19 @@ Made by hand, not by `tools/make_machines.py`: a copy (`cp -a`) of [`rx7900xtx-h
 
 ## What the doctor must conclude
 
-Every check below the runtime passes; the HIP probe says hipErrorNoDevice while KFD exposes the GPU node: root cause `runtime.hip.no_devices` (check `runtime.hip_devices` fails), exit 1.
+Every check below the runtime passes; the HIP probe says hipErrorNoDevice while KFD exposes the GPU node, and nothing the doctor reads explains it (no failed resume or reset, runtime PM not in error, no variable hiding the GPU): root cause `runtime.hip.no_devices_unexplained` (check `runtime.hip_devices` fails), which lists what was checked and what to capture next (AMD_LOG_LEVEL=4, HSAKMT_DEBUG_LEVEL=7, the kernel log) instead of presenting the symptom as its cause (issue 16 rule 9). Exit 1.
 
 `EXPECT`:
 
 ```
 exit 1
-root_cause runtime.hip.no_devices
+root_cause runtime.hip.no_devices_unexplained
 check hardware.gpus pass
 check driver.kfd_access pass
 check driver.render_access pass
 check runtime.rocm pass
 check runtime.hip_load pass
 check runtime.hip_devices fail
-finding runtime.hip.no_devices fail
+finding runtime.hip.no_devices_unexplained fail
 ```
 """
