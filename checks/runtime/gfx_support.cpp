@@ -250,14 +250,11 @@ CheckOutcome Run(const CheckContext& ctx) {
       findings.push_back(std::move(*j.finding));
     }
   }
-  // An unsupported iGPU next to a supported discrete GPU is runtime.igpu_order's warning, not a
-  // failure of the machine: the discrete GPU is what ROCm is for here.
+  // An unsupported iGPU next to a discrete GPU is runtime.igpu_order's warning, not a failure
+  // of the machine: the discrete GPU is what ROCm is for here, and when it is unsupported too
+  // its own finding is the failure (issue 16 rule 3: blame the iGPU only for its own target).
   bool discrete_ok = false;
-  for (const Group& g : groups) {
-    bool ok = true;
-    for (std::size_t i : failed) ok &= findings[i].params.at("gfx") != g.gfx;
-    discrete_ok |= !g.integrated && ok && !g.gfx.empty();
-  }
+  for (const Group& g : groups) discrete_ok |= !g.integrated && !g.gfx.empty();
   if (discrete_ok) {
     for (auto it = failed.rbegin(); it != failed.rend(); ++it) {
       const std::string gfx = findings[*it].params.at("gfx");

@@ -144,5 +144,15 @@ TEST(IgpuCoverage, CodeObjectsOfAHiddenIgpuAreNotJudged) {
   EXPECT_EQ(out.summary, "rocSPARSE carry code for gfx1030; 1 empty placeholder files not judged");
 }
 
+// runtime.gfx_support: with the discrete GPU unsupported too (RX 6700 XT, gfx1031, on ROCm
+// 6.2.0), its own target is the failure; the integrated gfx1036 is only noted.
+TEST(IgpuCoverage, GfxSupportBlamesOnlyTheDiscreteTarget) {
+  CheckOutcome out = RunCheck("runtime.gfx_support", Host({kRaphael, kRx6700Xt}));
+  EXPECT_EQ(out.status, Status::kFail);
+  const auto fails = All(out, "runtime.gfx.unsupported");
+  ASSERT_EQ(fails.size(), 1u) << out.summary;
+  EXPECT_EQ(fails[0]->params.at("gfx"), "gfx1031");
+}
+
 }  // namespace
 }  // namespace rocm_doctor::testing
