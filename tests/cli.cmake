@@ -1,6 +1,7 @@
 rocmdoc_add_test(test_cli ${CMAKE_CURRENT_LIST_DIR}/cli/cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/interface_cli_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/cli/sysroot_cli_test.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/cli/sysroot_cli_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/bench_cli_test.cpp)
 
 # The JSON report validated against docs/report.schema.json by a real validator.
 find_package(Python3 COMPONENTS Interpreter)

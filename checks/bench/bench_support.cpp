@@ -15,6 +15,7 @@ BenchRequest RequestFor(const CheckContext& ctx) {
   BenchRequest request;
   request.level = BenchLevelFromString(options.level).value_or(BenchLevel::kQuick);
   request.only = options.only;
+  request.stress_seconds = options.stress_seconds;
   request.progress = options.progress;
   if (options.device) {
     request.devices = {*options.device};

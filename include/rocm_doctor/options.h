@@ -18,6 +18,9 @@ struct BenchOptions {
   std::string level;
   std::vector<std::string> only;  // bench --only: benchmark names or families, passed through
   std::optional<int> device;      // --device N: one runtime ordinal; unset: every HIP device
+  // bench --stress-seconds S (1..86400): how long stress.mixed runs, whatever the level says
+  // (the helper's --stress-seconds); unset: the level's own length.
+  std::optional<int> stress_seconds;
   // --thresholds FILE merged over the built-in table; null: the built-in table.
   std::shared_ptr<const BenchThresholds> thresholds;
   // The helper's progress lines while it runs (a terminal's progress line); may be empty.

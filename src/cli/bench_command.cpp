@@ -62,6 +62,7 @@ int RunBenchCommand(const BenchArgs& args) {
   request.options.bench.level = args.level;
   request.options.bench.only = args.only;
   request.options.bench.device = args.device;
+  request.options.bench.stress_seconds = args.stress_seconds;
   request.options.bench.thresholds = *thresholds;
   request.options.bench.progress = TerminalProgress();
   request.max_parallel = args.jobs;
@@ -98,6 +99,12 @@ CommandRun SetupBenchCommand(CLI::App& cmd) {
       ->delimiter(',');
   cmd.add_option("--device", bench.device, "Only this runtime device (ordinal)")
       ->check(CLI::Range(0, 4095));
+  // What the helper's own skip line asks for ("give --stress-seconds S"); a day at most, so a
+  // typo cannot hold the GPU for a year, and the deadline (level's + S) stays small.
+  cmd.add_option("--stress-seconds", bench.stress_seconds,
+                 "Run stress.mixed for S seconds (1-86400) at any level; the run's deadline "
+                 "grows by S")
+      ->check(CLI::Range(1, 86400));
   AddThresholdsOption(cmd, bench.thresholds);
   cmd.add_option("--sysroot", bench.sysroot,
                  "Judge a machine directory's recorded benchmark runs instead");

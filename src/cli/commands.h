@@ -46,6 +46,7 @@ struct BenchArgs {
   std::string level = "quick";    // --level quick|standard|stress: the helper's level
   std::vector<std::string> only;  // --only: benchmark names or families (memory, memory.triad)
   std::optional<int> device;      // --device N
+  std::optional<int> stress_seconds;  // --stress-seconds S, 1..86400
   std::optional<std::string> thresholds;  // --thresholds FILE
   Format format = Format::kTerminal;
   std::optional<std::string> output;  // -o FILE

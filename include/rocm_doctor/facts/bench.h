@@ -103,11 +103,14 @@ struct BenchRequest {
   // The runtime ordinals to measure, one helper run each, in order; empty = one run without
   // --device (the helper's default device).
   std::vector<std::int64_t> devices;
+  // --stress-seconds S for the helper: stress.mixed's length over the level's (0 s at quick);
+  // the run's deadline grows by S. Unset: the level's.
+  std::optional<int> stress_seconds;
   // Called with each line the helper writes on stderr while it runs ("bench: memory.triad 3/5"),
   // prefixed with the device; not part of the request's identity.
   std::function<void(std::string_view)> progress;
 
-  std::string Key() const;  // level, only and devices: the identity of the run
+  std::string Key() const;  // level, only, devices, stress seconds: the identity of the run
 };
 
 // One helper run (one device).

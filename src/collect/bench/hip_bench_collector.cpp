@@ -2,6 +2,7 @@
 // maps how each run ended onto HelperRunState (src/collect/common/helper_run.cpp, shared with the probe).
 #include "collect/bench/hip_bench_collector.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -49,7 +50,8 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
   BenchRun run;
   run.device = device;
   run.probe_name = BenchProbeName(device);
-  run.run.timeout_ms = std::chrono::milliseconds(BenchTimeout(request.level)).count();
+  const std::chrono::seconds deadline = BenchDeadline(request);
+  run.run.timeout_ms = std::chrono::milliseconds(deadline).count();
   const bool replay = view.IsReplay();
   if (!replay && !helper.found()) {
     run.run.state = HelperRunState::kHelperMissing;
@@ -61,7 +63,7 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
   CommandSpec spec;
   spec.name = run.probe_name;
   spec.argv = BenchArgv(replay ? std::string(kHipHelperName) : helper.path, request, device);
-  spec.timeout = BenchTimeout(request.level);
+  spec.timeout = deadline;
   spec.max_output = parse::kMaxBenchBytes;
   spec.on_stderr = ProgressSink(request, device);
   // No extra_env: the helper inherits the user's environment (HIP_VISIBLE_DEVICES, ...), which is
@@ -71,7 +73,7 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
     // The doctor's own line until the helper's first progress line replaces it.
     request.progress((device ? "device " + std::to_string(*device) + ": " : std::string()) +
                      "rocm-doctor-hip --bench at the " + std::string(ToString(request.level)) +
-                     " level (at most " + std::to_string(BenchTimeout(request.level).count()) +
+                     " level (at most " + std::to_string(deadline.count()) +
                      " s)");
   }
   run.run.source =
@@ -109,6 +111,13 @@ std::chrono::seconds BenchTimeout(BenchLevel level) {
   return std::chrono::seconds(60);
 }
 
+std::chrono::seconds BenchDeadline(const BenchRequest& request) {
+  // Stress seconds are GPU time the helper spends on purpose: they add to the level's deadline
+  // (at most 86400 s from the command line, so the sum cannot overflow).
+  return BenchTimeout(request.level) +
+         std::chrono::seconds(std::max(0, request.stress_seconds.value_or(0)));
+}
+
 std::vector<std::string> BenchArgv(const std::string& helper_path, const BenchRequest& request,
                                    std::optional<std::int64_t> device) {
   std::vector<std::string> argv = {helper_path, "--bench", "--level",
@@ -116,6 +125,10 @@ std::vector<std::string> BenchArgv(const std::string& helper_path, const BenchRe
   if (!request.only.empty()) {
     argv.push_back("--only");
     argv.push_back(Join(request.only, ","));
+  }
+  if (request.stress_seconds) {
+    argv.push_back("--stress-seconds");
+    argv.push_back(std::to_string(*request.stress_seconds));
   }
   if (device) {
     argv.push_back("--device");

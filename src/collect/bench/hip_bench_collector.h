@@ -13,6 +13,9 @@ namespace rocm_doctor {
 // memory test over a growing share of memory) with room for a slow GPU and runtime start-up.
 std::chrono::seconds BenchTimeout(BenchLevel level);  // quick 60 s, standard 300 s, stress 900 s
 
+// BenchTimeout(request.level) plus request.stress_seconds: the deadline of each run.
+std::chrono::seconds BenchDeadline(const BenchRequest& request);
+
 // Runs the helper once per requested device through view.Run (in order; after Ctrl-C the runner
 // starts no new one). `helper` is used on a live view only; in replay each run is answered by
 // its recording, .rocm-doctor/probes/<BenchProbeName(device)>.json.

@@ -82,6 +82,8 @@ std::string BenchRequest::Key() const {
   for (const std::string& o : only) key += o + ",";
   key += "|";
   for (std::int64_t d : devices) key += std::to_string(d) + ",";
+  key += "|";
+  if (stress_seconds) key += std::to_string(*stress_seconds);
   return key;
 }
 
