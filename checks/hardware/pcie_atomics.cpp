@@ -4,8 +4,16 @@
 // kfd_set_iolink_no_atomics); KFD refuses GPUs that require them outright ("skipped device
 // 1002:67df, PCI rejects atomics"), so then only the kernel log tells. APUs reach memory without
 // PCIe and are not judged.
+//
+// What the absence costs depends on KFD's own decision: a GPU KFD refused has no node and is
+// invisible to ROCm (fail); a GPU KFD added although its link has no atomics (gfx9 and newer "can
+// get by without PCI atomics", AMD in ROCm/ROCm#825; an RX 6600 XT on PCIe 2.0 with "amdgpu:
+// PCIE atomic ops is not supported" in its log ran OpenCL fine, ROCm/ROCm#157) enumerates and
+// runs, but device-side hostcalls (printf, malloc in kernels) fail with "Pcie atomics not
+// enabled, hostcall not supported" (ROCm/ROCm#2429): a warning.
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "rocm_doctor/check.h"
 
@@ -29,6 +37,17 @@ constexpr FindingSpec kFindings[] = {
          "path does not route them: an old CPU (pre-Haswell, pre-Zen), a PCIe switch, riser or "
          "chipset root port, a Thunderbolt enclosure. Move the GPU to a CPU-attached x16 slot "
          "without risers or switches, or use a platform that supports atomics.",
+     .commands = kAtomicsCommands,
+     .requires_root = true},
+    {.code = "hardware.pcie.atomics_absent",
+     .severity = Status::kWarn,
+     .title = "no PCIe atomics on the GPU's link: it runs, but device-side hostcalls fail",
+     .remediation =
+         "KFD added this GPU although its PCIe link carries no AtomicOps, which GPUs of gfx9 and "
+         "newer allow: it enumerates and runs kernels. What needs atomics fails: device-side "
+         "printf and malloc (hostcall: 'Pcie atomics not enabled, hostcall not supported'), and "
+         "some libraries' atomics-based paths. To have them, move the GPU to a CPU-attached slot "
+         "without risers or switches on a platform that routes AtomicOps.",
      .commands = kAtomicsCommands,
      .requires_root = true},
 };
@@ -69,6 +88,9 @@ CheckOutcome Run(const CheckContext& ctx) {
 
   std::map<std::string, std::vector<Evidence>> bad;  // GPU (BDF or log text) -> evidence
   std::map<std::string, std::string> names;
+  std::set<std::string> rejected;   // keys KFD refused ("PCI rejects atomics"): no node
+  std::set<std::string> kfd_gpus;   // BDFs KFD added as GPU nodes
+  for (const KfdNode* gpu : topo.GpuNodes()) kfd_gpus.insert(gpu->PciBdf());
   int judged = 0;
   for (const KfdNode* gpu : topo.GpuNodes()) {
     if (IsApu(table, gpu->Get("device_id"))) continue;
@@ -121,6 +143,9 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     bad[key].push_back({log.source, e.line, ""});
     if (!names.count(key)) names[key] = key;
+    // KFD's own refusal (kfd_device.c "skipped device %x:%x, PCI rejects atomics"), as opposed
+    // to amdgpu's note that the link has none.
+    if (e.line.find("PCI rejects atomics") != std::string::npos) rejected.insert(key);
   }
 
   if (!bad.empty()) {
@@ -128,6 +153,15 @@ CheckOutcome Run(const CheckContext& ctx) {
     for (auto& [key, evidence] : bad) {
       std::map<std::string, std::string> params;
       if (IsBdf(key)) params["bdf"] = key;
+      if (!rejected.count(key) && kfd_gpus.count(key)) {
+        findings.push_back(MakeFinding(
+            "hardware.pcie.atomics_absent",
+            "PCIe atomics are not available between " + names[key] +
+                " and the CPU, but KFD added it as a GPU node: it runs; device-side printf and "
+                "malloc (hostcall) will fail",
+            std::move(evidence), std::move(params)));
+        continue;
+      }
       findings.push_back(MakeFinding(
           "hardware.pcie.atomics_unsupported",
           "PCIe atomics are not available between " + names[key] +

@@ -35,13 +35,15 @@ TEST(HardwarePcieAtomics, PassesWithAtomics) {
   EXPECT_EQ(out.summary, "available on the PCIe link of 1 GPU node");
 }
 
-TEST(HardwarePcieAtomics, IoLinkFlagsSayNoAtomics) {
+TEST(HardwarePcieAtomics, IoLinkFlagsSayNoAtomicsOnANodeKfdAddedIsAWarning) {
   auto view = HealthyMi300xHost();
-  // A Navi31 behind a riser: enabled | NO_ATOMICS_32_BIT | NO_ATOMICS_64_BIT.
+  // A Navi31 behind a riser: enabled | NO_ATOMICS_32_BIT | NO_ATOMICS_64_BIT. KFD added the node,
+  // so the GPU runs (gfx9+ does without atomics, ROCm/ROCm#825); hostcalls will not.
   AddKfdNode(*view, 1, GpuProperties(110000, 0x744c, 0x0300, 128), {IoLink(2, 1, 0, 13)});
   CheckOutcome out = RunCheck(kAtomics, view);
-  EXPECT_EQ(out.status, Status::kFail);
-  const Finding* f = FindFinding(out, "hardware.pcie.atomics_unsupported");
+  EXPECT_EQ(out.status, Status::kWarn);
+  EXPECT_EQ(FindFinding(out, "hardware.pcie.atomics_unsupported"), nullptr);
+  const Finding* f = FindFinding(out, "hardware.pcie.atomics_absent");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_NE(f->message.find("0000:03:00.0 (gfx1100)"), std::string::npos) << f->message;
   EXPECT_EQ(f->params.at("bdf"), "0000:03:00.0");
@@ -64,6 +66,27 @@ TEST(HardwarePcieAtomics, KernelLogRejectsAtomics) {
   const Finding* f = FindFinding(out, "hardware.pcie.atomics_unsupported");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_NE(f->message.find("0000:05:00.0"), std::string::npos) << f->message;
+}
+
+// ROCm/ROCm#157: an RX 6600 XT on a PCIe 2.0 Phenom II prints amdgpu's note and works; the
+// same note for a GPU KFD has no node for stays a failure.
+TEST(HardwarePcieAtomics, AmdgpusNoteIsAWarningWhenKfdAddedTheGpu) {
+  auto view = std::make_shared<FakeSystemView>();
+  AddAmdGpu(*view, "0000:05:00.0", "0x73ff");
+  AddKfdCpuNode(*view, 0);
+  view->Log(KernelLog{.state = KernelLog::State::kOk,
+                      .source = "/dev/kmsg",
+                      .lines = {"amdgpu 0000:05:00.0: amdgpu: PCIE atomic ops is not supported"},
+                      .error = ""});
+  CheckOutcome out = RunCheck(kAtomics, view);
+  EXPECT_EQ(out.status, Status::kFail) << out.summary;  // no KFD node for it
+  ASSERT_NE(FindFinding(out, "hardware.pcie.atomics_unsupported"), nullptr);
+  AddKfdNode(*view, 1, GpuProperties(100302, 0x73ff, 0x0500, 128), {IoLink(2, 1, 0, 1)});
+  out = RunCheck(kAtomics, view);
+  EXPECT_EQ(out.status, Status::kWarn) << out.summary;
+  const Finding* f = FindFinding(out, "hardware.pcie.atomics_absent");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_EQ(f->params.at("bdf"), "0000:05:00.0");
 }
 
 TEST(HardwarePcieAtomics, ApuIsNotJudged) {
@@ -94,7 +117,7 @@ TEST(PlatformFindings, EveryCodeIsInTheCatalog) {
         "driver.render_node.permission_denied", "driver.render_node.missing",
         "driver.render_access.unmatched", "driver.kfd_topology.unreadable",
         "driver.kfd_topology.gpu_missing", "driver.kfd_topology.gpu_partial", "platform.wsl.no_kfd",
-        "hardware.pcie.atomics_unsupported"}) {
+        "hardware.pcie.atomics_unsupported", "hardware.pcie.atomics_absent"}) {
     const FindingSpec* spec = Catalog::Instance().Find(code);
     ASSERT_NE(spec, nullptr) << code;
     EXPECT_FALSE(spec->remediation.empty()) << code;
