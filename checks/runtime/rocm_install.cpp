@@ -1,4 +1,5 @@
-// runtime.rocm: is a ROCm/HIP runtime installed, and is it one release? Sees every install the
+// runtime.rocm: is a ROCm/HIP runtime installed, and is it one release (or one of the HCC era,
+// before 3.5, that the doctor cannot check)? Sees every install the
 // collector found (/opt/rocm -> /opt/rocm-X.Y.Z, /opt/rocm-*, $ROCM_PATH, $HIP_PATH,
 // $LD_LIBRARY_PATH, ld.so.conf, distribution packages) and the libamdhip64 the loader picks.
 // No prerequisite: a missing runtime is worth knowing even when the GPU is broken too.
@@ -6,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "knowledge/support_matrix.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/shell_quote.h"
@@ -14,6 +16,7 @@ namespace rocm_doctor {
 namespace {
 
 constexpr std::string_view kNotInstalledCommands[] = {"{!install}", "{!then}"};
+constexpr std::string_view kTooOldCommands[] = {"{!install}", "{!then}"};
 constexpr std::string_view kMixedCommands[] = {"{!fix}", "ls -ld /opt/rocm /opt/rocm-*"};
 
 // The finding codes this check reports (registered with it; stable, never reused).
@@ -28,6 +31,17 @@ constexpr FindingSpec kFindings[] = {
                     "distribution's own packages (Debian, Fedora, Arch). The install guide is "
                     "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/.",
      .commands = kNotInstalledCommands,
+     .requires_root = true},
+    {.code = "runtime.rocm.too_old",
+     .severity = Status::kWarn,
+     .title = "The installed ROCm predates the HIP runtime the doctor checks (HCC era, before 3.5)",
+     .remediation = "ROCm releases before 3.5 shipped HIP built on the HCC compiler as "
+                    "hip/lib/libhip_hcc.so instead of libamdhip64. AMD no longer supports them, "
+                    "current frameworks and libraries are not built for them, and the doctor "
+                    "cannot load or judge their HIP runtime or GPU support. Install a current "
+                    "ROCm release that supports the GPU (the install guide is "
+                    "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/).",
+     .commands = kTooOldCommands,
      .requires_root = true},
     {.code = "runtime.rocm.mixed_versions",
      .severity = Status::kFail,
@@ -127,6 +141,35 @@ Finding NotInstalled(const RocmFacts& rocm, const HostFacts& host) {
                      InstallParams(host));
 }
 
+// No libamdhip64, but an HCC-era HIP (libhip_hcc.so): ROCm is installed, only too old to check.
+const RocmInstall* HccEra(const RocmFacts& rocm) {
+  for (const RocmInstall& install : rocm.installs) {
+    if (install.hip.empty() && install.hcc_hip.known()) return &install;
+  }
+  return nullptr;
+}
+
+Finding TooOld(const RocmInstall& install, const HostFacts& host) {
+  std::vector<std::string> covered = SupportMatrix::Builtin().Releases();
+  std::string oldest = covered.empty() ? "" : covered.front();
+  std::string hip = install.hip_version.known() ? "HIP " + *install.hip_version : "HIP";
+  std::string message = "ROCm " + VersionOf(install) + " " + Where(install, host) +
+                        " is an HCC-era release: its " + hip + " is " + *install.hcc_hip +
+                        ", not the libamdhip64 of ROCm 3.5 and later; the doctor cannot load or "
+                        "judge that runtime";
+  if (!oldest.empty()) message += ", and its support data starts at ROCm " + oldest;
+  std::vector<Evidence> evidence{{install.hcc_hip.source, *install.hcc_hip, "libamdhip64.so.N"}};
+  if (install.version.known()) {
+    evidence.push_back({install.version.source, *install.version,
+                        oldest.empty() ? "" : oldest + " or later"});
+  }
+  if (install.hip_version.known()) {
+    evidence.push_back({install.hip_version.source, *install.hip_version, ""});
+  }
+  return MakeFinding("runtime.rocm.too_old", std::move(message), std::move(evidence),
+                     InstallParams(host));
+}
+
 // An install named by a variable (or picked by the loader) that is another release than
 // /opt/rocm's target.
 void CheckAgainstOptRocm(const RocmFacts& rocm, std::vector<Finding>& out) {
@@ -199,7 +242,12 @@ CheckOutcome Run(const CheckContext& ctx) {
   const RocmFacts& rocm = ctx.facts.Get<RocmFacts>();
   const HostFacts& host = ctx.facts.Host();
   const RocmInstall* in_use = rocm.InUse();
-  if (in_use == nullptr) return CheckOutcome::FromFindings({NotInstalled(rocm, host)});
+  if (in_use == nullptr) {
+    if (const RocmInstall* hcc = HccEra(rocm)) {
+      return CheckOutcome::FromFindings({TooOld(*hcc, host)});
+    }
+    return CheckOutcome::FromFindings({NotInstalled(rocm, host)});
+  }
   std::vector<Finding> findings;
   CheckAgainstOptRocm(rocm, findings);
   CheckHipAgainstHsa(*in_use, findings);

@@ -14,6 +14,16 @@ constexpr std::size_t kMaxLibFilesPerStem = 16;
 
 }  // namespace
 
+Fact<std::string> FindHccHip(const SystemView& view, std::string_view root) {
+  // hip/lib is where the hip_hcc package installs it; lib/ holds the postinst's link to it.
+  for (std::string_view sub : {"hip/lib", "lib"}) {
+    std::string path = JoinPath(JoinPath(root, sub), kHccHipName);
+    NodeInfo node = view.Stat(path);
+    if (node.ok() && node.type == NodeType::kRegular) return Fact<std::string>::Known(path, path);
+  }
+  return Fact<std::string>::Unknown(JoinPath(root, "hip/lib"), "no libhip_hcc.so");
+}
+
 std::vector<RocmLibraryFile> FindLibraries(const SystemView& view, const DirListing& listing,
                                            std::string_view dir, std::string_view stem) {
   std::vector<RocmLibraryFile> out;
@@ -65,7 +75,10 @@ void InstallFinder::Add(std::string root, std::string_view how) {
       break;
     }
   }
-  if (install.lib_dir.empty()) install.lib_dir = JoinPath(root, "lib");
+  if (install.lib_dir.empty()) {
+    install.lib_dir = JoinPath(root, "lib");
+    install.hcc_hip = FindHccHip(view_, root);
+  }
   installs_.push_back(std::move(install));
 }
 

@@ -13,6 +13,12 @@ namespace rocm_doctor::rocm_scan {
 inline constexpr std::string_view kHipStem = "libamdhip64";
 inline constexpr std::string_view kHsaStem = "libhsa-runtime64";
 
+// HIP of ROCm before 3.5 (on HCC): one unversioned library, no libamdhip64.
+inline constexpr std::string_view kHccHipName = "libhip_hcc.so";
+
+// <root>/hip/lib/libhip_hcc.so (or its link in <root>/lib) when it is a regular file.
+Fact<std::string> FindHccHip(const SystemView& view, std::string_view root);
+
 // The libraries of one stem in `dir` (whose listing is `listing`), sorted by name, at most 16;
 // a soname or dev link takes its version from the file its chain ends at.
 std::vector<RocmLibraryFile> FindLibraries(const SystemView& view, const DirListing& listing,

@@ -98,6 +98,12 @@ Fact<std::string> HipVersion(const SystemView& view, const RocmInstall& install)
     }
   }
   if (Fact<std::string> lib = LibraryVersion(install.hip); lib.known()) return lib;
+  if (install.hcc_hip.known()) {
+    std::string file = JoinPath(install.root, "hip/bin/.hipVersion");
+    if (FileContent text = view.ReadFile(file, kTextLimit); text.ok()) {
+      if (auto v = rocm_parse::HipVersionFile(text.data)) return Fact<std::string>::Known(*v, file);
+    }
+  }
   return Fact<std::string>::Unknown(install.lib_dir, "no hip_version.h or versioned libamdhip64");
 }
 

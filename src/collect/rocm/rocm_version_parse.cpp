@@ -55,7 +55,28 @@ std::optional<std::string> DefineValue(std::string_view header, std::string_view
   return std::nullopt;
 }
 
+// "NAME=123" lines, as CMake's add_to_config writes HIP's bin/.hipVersion.
+std::optional<std::string> AssignedValue(std::string_view text, std::string_view name) {
+  for (std::string_view line : parse::Lines(text)) {
+    line = parse::Trim(line);
+    if (line.size() > name.size() && parse::StartsWith(line, name) && line[name.size()] == '=') {
+      std::string_view value = parse::Trim(line.substr(name.size() + 1));
+      if (AllDigits(value)) return std::to_string(ToNumber(value));
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::string> HipVersionFile(std::string_view text) {
+  auto major = AssignedValue(text, "HIP_VERSION_MAJOR");
+  auto minor = AssignedValue(text, "HIP_VERSION_MINOR");
+  if (!major || !minor) return std::nullopt;
+  std::string out = *major + "." + *minor;
+  if (auto patch = AssignedValue(text, "HIP_VERSION_PATCH")) out += "." + *patch;
+  return out;
+}
 
 std::optional<std::string> InfoVersion(std::string_view text) {
   text = parse::Trim(text);

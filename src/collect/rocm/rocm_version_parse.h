@@ -15,6 +15,10 @@ std::optional<std::string> InfoVersion(std::string_view text);
 // (prefix HIP_VERSION). -> "6.2.0". nullopt unless MAJOR and MINOR are present; PATCH optional.
 std::optional<std::string> DefinedVersion(std::string_view header, std::string_view prefix);
 
+// HIP's bin/.hipVersion ("HIP_VERSION_MAJOR=1", "_MINOR=5", "_PATCH=19055" lines; HIP of the
+// HCC era installs it as <root>/hip/bin/.hipVersion) -> "1.5.19055". nullopt without MAJOR/MINOR.
+std::optional<std::string> HipVersionFile(std::string_view text);
+
 // A versioned library file name: ParseLibraryName("libamdhip64.so.6.2.60200", "libamdhip64")
 // -> soname "libamdhip64.so.6", version "6.2.60200". "libamdhip64.so" (the dev link) has no
 // soname; "libamdhip64.so.6" has a soname and no version.

@@ -49,6 +49,27 @@ TEST(RuntimeRocm, NotInstalledOnUbuntu) {
   EXPECT_TRUE(fix.requires_root);
 }
 
+// ROCm/ROCm#731: ROCm 2.2 is installed; it is too old to check, not missing.
+TEST(RuntimeRocm, HccEraInstallIsTooOldNotMissing) {
+  auto view = std::make_shared<FakeSystemView>();
+  view->File("/etc/os-release", "ID=ubuntu\nVERSION_ID=\"18.04\"\n");
+  view->File("/opt/rocm/.info/version", "2.2.31\n");
+  view->File("/opt/rocm/hip/lib/libhip_hcc.so", "");
+  view->File("/opt/rocm/hip/bin/.hipVersion", "HIP_VERSION_MAJOR=1\nHIP_VERSION_MINOR=5\n");
+  CheckOutcome out = RunCheck(kCheck, view);
+  EXPECT_EQ(out.status, Status::kWarn);
+  EXPECT_EQ(FindFinding(out, "runtime.rocm.not_installed"), nullptr);
+  const Finding* f = FindFinding(out, "runtime.rocm.too_old");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_EQ(f->message,
+            "ROCm 2.2.31 at /opt/rocm is an HCC-era release: its HIP 1.5 is "
+            "/opt/rocm/hip/lib/libhip_hcc.so, not the libamdhip64 of ROCm 3.5 and later; the "
+            "doctor cannot load or judge that runtime, and its support data starts at ROCm 5.0.0");
+  ASSERT_GE(f->evidence.size(), 2u);
+  EXPECT_EQ(f->evidence[0].observed, "/opt/rocm/hip/lib/libhip_hcc.so");
+  EXPECT_EQ(f->evidence[1].source, "/opt/rocm/.info/version");
+}
+
 TEST(RuntimeRocm, NotInstalledWhenRocmPathHoldsNoLibrary) {
   auto view = std::make_shared<FakeSystemView>();
   view->File("/etc/os-release", "ID=debian\nVERSION_ID=\"12\"\n");

@@ -63,17 +63,24 @@ FILES = {
     'opt/rocm/.info/version': '2.2.31\n',
     'opt/rocm/hsa/lib/libhsa-runtime64.so.1.1.9': '',
     'opt/rocm/hip/lib/libhip_hcc.so': '',
+    # HIP 1.5 of ROCm 2.2: CMake's add_to_config lines, the patch from the roc-2.2.0 commit
+    # date (%y%U%w = 19055), as ROCm/HIP roc-2.2.0 CMakeLists.txt writes bin/.hipVersion.
+    'opt/rocm/hip/bin/.hipVersion': 'HIP_VERSION_MAJOR=1\nHIP_VERSION_MINOR=5\nHIP_VERSION_PATCH=19055\n',
 }
 LINKS = {f'var/lib/dkms/amdgpu/{DKMS}/source': f'/usr/src/amdgpu-{DKMS}',
          'opt/rocm/hsa/lib/libhsa-runtime64.so.1': 'libhsa-runtime64.so.1.1.9',
-         'opt/rocm/hsa/lib/libhsa-runtime64.so': 'libhsa-runtime64.so.1'}
-# runtime.rocm.not_installed is a known gap: ROCm before 3.5 shipped HIP as hip/lib/libhip_hcc.so,
-# which the doctor does not recognise as a HIP runtime (it looks for libamdhip64).
+         'opt/rocm/hsa/lib/libhsa-runtime64.so': 'libhsa-runtime64.so.1',
+         # hip_hcc's postinst (roc-2.2.0 packaging/hip_hcc.postinst): ln -s $HIPLIBDIR/$f in /opt/rocm/lib
+         'opt/rocm/lib/libhip_hcc.so': '/opt/rocm/hip/lib/libhip_hcc.so'}
+# ROCm 2.2 is found (HCC-era HIP, hip/lib/libhip_hcc.so) and reported as too old for the doctor's
+# HIP checks: a warning-level second root cause (nothing above it explains it), after the driver's fail.
 EXPECT = ['exit 1',
  'root_cause driver.dkms.not_built_for_kernel',
- 'root_cause runtime.rocm.not_installed',
+ 'root_cause runtime.rocm.too_old',
  'check driver.amdgpu fail',
- 'finding driver.dkms.not_built_for_kernel fail']
+ 'finding driver.dkms.not_built_for_kernel fail',
+ 'check runtime.rocm warn',
+ 'finding runtime.rocm.too_old warn']
 README = f"""\
 # rock-dkms-unbuilt-418
 
@@ -85,7 +92,7 @@ ROCm/ROCm#731 (https://github.com/ROCm/ROCm/issues/731), "Driver not building on
 
 ## Made from
 
-`tools/machines/records/rock_dkms_unbuilt_418.py`: a copy of [`dkms-not-built`](../dkms-not-built/) (an unbound AMD GPU whose PCI dir holds only the generic PCI attributes, no DRM or KFD nodes, no amdgpu in /proc/modules) with the GPU made a Radeon VII (device 0x66af, revision 0xc1, subsystem 1002:081e, 8.0 GT/s link; the values of the project's radeon-vii-deprecated machine) and the thread's host: Ubuntu 18.04's os-release, kernel {REL} (uname, /proc/version, /proc/cmdline), `/etc/depmod.d/ubuntu.conf`, `/lib/modules/{REL}/` with only the in-tree `amdgpu.ko` (uncompressed, as 4.18 kernels shipped it) and modules.dep naming it, the DKMS source tree `amdgpu/{DKMS}` with `build/make.log` and no build for any kernel, `/var/crash/rock-dkms.0.crash` and the apt lines above in /var/log/apt/term.log, dpkg's `install ok half-configured` for rock-dkms (the post-install script failed), and ROCm 2.2's /opt/rocm layout (.info/version 2.2.31, hsa/lib, hip/lib/libhip_hcc.so). The kernel log holds the boot banner and command line only: the thread quotes no amdgpu line, and #738 says there was none.
+`tools/machines/records/rock_dkms_unbuilt_418.py`: a copy of [`dkms-not-built`](../dkms-not-built/) (an unbound AMD GPU whose PCI dir holds only the generic PCI attributes, no DRM or KFD nodes, no amdgpu in /proc/modules) with the GPU made a Radeon VII (device 0x66af, revision 0xc1, subsystem 1002:081e, 8.0 GT/s link; the values of the project's radeon-vii-deprecated machine) and the thread's host: Ubuntu 18.04's os-release, kernel {REL} (uname, /proc/version, /proc/cmdline), `/etc/depmod.d/ubuntu.conf`, `/lib/modules/{REL}/` with only the in-tree `amdgpu.ko` (uncompressed, as 4.18 kernels shipped it) and modules.dep naming it, the DKMS source tree `amdgpu/{DKMS}` with `build/make.log` and no build for any kernel, `/var/crash/rock-dkms.0.crash` and the apt lines above in /var/log/apt/term.log, dpkg's `install ok half-configured` for rock-dkms (the post-install script failed), and ROCm 2.2's /opt/rocm layout (.info/version 2.2.31, hsa/lib, hip/lib/libhip_hcc.so with the hip_hcc package's link to it in /opt/rocm/lib and hip/bin/.hipVersion, as ROCm/HIP's roc-2.2.0 packaging installs them). The kernel log holds the boot banner and command line only: the thread quotes no amdgpu line, and #738 says there was none.
 
 Inferred, not in the thread: the board (subsystem ids), the PCI slot, make.log's content (the thread only points to it), the crash file's fields, the kernel build string, that the in-tree 4.18 amdgpu does not bind a Radeon VII (Vega 20 support was still experimental in 4.18/4.19 kernels — the thread says only that nothing worked), the dpkg state (half-configured is what a failed post-install leaves).
 
@@ -93,7 +100,7 @@ Inferred, not in the thread: the board (subsystem ids), the PCI slot, make.log's
 
 Root cause `driver.dkms.not_built_for_kernel` (check `driver.amdgpu` fails): rock-dkms {DKMS} is installed but DKMS built it for no kernel; {REL} has only its own amdgpu.ko, which did not load for the GPU; dpkg half-configured and make.log are the evidence. Fix: the build's error is in make.log; boot a kernel it builds for (4.15) or the one AMD names, or a ROCm release whose DKMS supports 4.18 (2.3). Exit 1.
 
-A second root cause it names is a known gap, kept visible: `runtime.rocm.not_installed`. ROCm 2.2 is installed, but before ROCm 3.5 HIP was `hip/lib/libhip_hcc.so`, not libamdhip64, and the doctor looks only for libamdhip64. The driver finding still comes first.
+`runtime.rocm` warns `runtime.rocm.too_old`: ROCm 2.2.31 is installed at /opt/rocm, but it is of the HCC era — HIP is `hip/lib/libhip_hcc.so` (HIP 1.5.19055 from `hip/bin/.hipVersion`), not the libamdhip64 of ROCm 3.5 and later — so the doctor cannot load or judge that runtime, and its support data starts at ROCm 5.0.0. It is a second, warning-level root cause (no failing check explains it; AMD no longer supports ROCm 2.2), after the driver's fail. Before the finder knew libhip_hcc.so the doctor said `runtime.rocm.not_installed` (fail), which was false: ROCm is installed.
 
 `EXPECT`:
 

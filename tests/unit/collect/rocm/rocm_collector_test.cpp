@@ -81,6 +81,46 @@ TEST(RocmCollector, VersionFallbacks) {
   EXPECT_NE(facts.InUse(), nullptr);
 }
 
+// ROCm 2.2 (ROCm/ROCm#731): HIP on HCC, hip/lib/libhip_hcc.so, the hip_hcc postinst's link in lib/.
+TEST(RocmCollector, HccEraHipIsFound) {
+  FakeSystemView view;
+  view.File("/opt/rocm/.info/version", "2.2.31\n");
+  view.File("/opt/rocm/hip/lib/libhip_hcc.so", "");
+  view.Link("/opt/rocm/lib/libhip_hcc.so", "/opt/rocm/hip/lib/libhip_hcc.so");
+  view.File("/opt/rocm/hip/bin/.hipVersion",
+            "HIP_VERSION_MAJOR=1\nHIP_VERSION_MINOR=5\nHIP_VERSION_PATCH=19055\n");
+  view.File("/opt/rocm/hsa/lib/libhsa-runtime64.so.1.1.9", "");
+  RocmFacts facts = CollectFacts<RocmFacts>(view);
+  const RocmInstall* install = Find(facts, "/opt/rocm");
+  ASSERT_NE(install, nullptr);
+  EXPECT_TRUE(install->hip.empty());
+  ASSERT_TRUE(install->hcc_hip.known()) << install->hcc_hip.error;
+  EXPECT_EQ(*install->hcc_hip, "/opt/rocm/hip/lib/libhip_hcc.so");
+  EXPECT_EQ(*install->version, "2.2.31");
+  ASSERT_TRUE(install->hip_version.known());
+  EXPECT_EQ(*install->hip_version, "1.5.19055");
+  EXPECT_EQ(install->hip_version.source, "/opt/rocm/hip/bin/.hipVersion");
+  EXPECT_EQ(facts.InUse(), nullptr);  // nothing the doctor's HIP probe can load
+}
+
+TEST(RocmCollector, HccEraHipOnlyAsAFileAndOnlyWithoutLibamdhip64) {
+  FakeSystemView view;
+  // A directory named like the library, and a link to nothing: not a HIP runtime.
+  view.Dir("/opt/rocm-2.9.0/hip/lib/libhip_hcc.so");
+  view.Link("/opt/rocm-2.9.0/lib/libhip_hcc.so", "/nowhere/libhip_hcc.so");
+  // libamdhip64 next to a stale libhip_hcc.so (an upgrade in place): the current runtime wins.
+  AddRocm620(view);
+  view.File("/opt/rocm-6.2.0/hip/lib/libhip_hcc.so", "");
+  RocmFacts facts = CollectFacts<RocmFacts>(view);
+  const RocmInstall* old = Find(facts, "/opt/rocm-2.9.0");
+  ASSERT_NE(old, nullptr);
+  EXPECT_FALSE(old->hcc_hip.known());
+  const RocmInstall* current = Find(facts, "/opt/rocm-6.2.0");
+  ASSERT_NE(current, nullptr);
+  EXPECT_FALSE(current->hip.empty());
+  EXPECT_FALSE(current->hcc_hip.known());
+}
+
 TEST(RocmCollector, DebianPackages) {
   FakeSystemView view;
   AddDebianRocm(view);

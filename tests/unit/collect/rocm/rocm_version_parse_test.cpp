@@ -57,6 +57,22 @@ TEST(RocmVersionParse, DefinedVersion) {
       std::nullopt);
 }
 
+TEST(RocmVersionParse, HipVersionFile) {
+  // ROCm 2.2's /opt/rocm/hip/bin/.hipVersion (CMake add_to_config lines).
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MAJOR=1\nHIP_VERSION_MINOR=5\nHIP_VERSION_PATCH=19055\n"),
+            "1.5.19055");
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MINOR=9\r\nHIP_VERSION_MAJOR=2\r\n"), "2.9");
+  EXPECT_EQ(HipVersionFile(""), std::nullopt);
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MAJOR=1\n"), std::nullopt);
+  // Hostile: not digits, a longer key, a command, an overlong number.
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MAJOR=1; rm -rf /\nHIP_VERSION_MINOR=5\n"), std::nullopt);
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MAJORX=1\nHIP_VERSION_MINOR=5\n"), std::nullopt);
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MAJOR=\nHIP_VERSION_MINOR=5\n"), std::nullopt);
+  EXPECT_EQ(HipVersionFile("HIP_VERSION_MAJOR=1\nHIP_VERSION_MINOR=5\nHIP_VERSION_PATCH=-3\n"),
+            "1.5");
+  EXPECT_FALSE(HipVersionFile(std::string(1 << 20, '=')).has_value());
+}
+
 TEST(RocmVersionParse, LibraryName) {
   struct NameCase {
     std::string file;
