@@ -13,13 +13,18 @@ namespace rocm_doctor::system {
 
 FsStatus StatusFromErrno(int error_number) {
   switch (error_number) {
-    case 0: return FsStatus::kOk;
+    case 0:
+      return FsStatus::kOk;
     case ENOENT:
-    case ENOTDIR: return FsStatus::kNotFound;
+    case ENOTDIR:
+      return FsStatus::kNotFound;
     case EACCES:
-    case EPERM: return FsStatus::kPermissionDenied;
-    case ELOOP: return FsStatus::kLoop;
-    default: return FsStatus::kError;
+    case EPERM:
+      return FsStatus::kPermissionDenied;
+    case ELOOP:
+      return FsStatus::kLoop;
+    default:
+      return FsStatus::kError;
   }
 }
 
@@ -30,17 +35,24 @@ std::string ErrnoText(int error_number) {
   return text != nullptr ? std::string(text) : std::string("errno ") + std::to_string(error_number);
 }
 
-FileContent ReadBounded(int fd, std::size_t limit) {
+FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint) {
   FileContent out;
   // Sysfs attributes are a few bytes: read into a stack buffer first and append, so a small
   // file costs no 64 KiB zero-fill (that was 15% of a replay's CPU time).
   // Past 64 KiB (a library's ELF, a big log) it reads 1 MiB at a time straight into the string.
+  // A large regular file whose size the caller knows (the 1 MB dpkg status) is read straight
+  // into a string of that size: 1 MiB chunks made a 2 MiB string (each chunk zero-filled, the
+  // second one to find EOF) and 1.5 MiB more peak RSS. The size is only a first guess (the file
+  // may change after its fstat()): past it the stack buffer finds EOF, or the rest.
   char buffer[8192];
+  constexpr std::size_t kSmallFile = 64 * 1024;
   constexpr std::size_t kLargeChunk = 1 << 20;
+  const std::size_t expected = size_hint >= kSmallFile ? std::min(size_hint, limit) : 0;
   while (out.data.size() < limit) {
     const std::size_t old_size = out.data.size();
-    const bool large = old_size >= 64 * 1024;
-    const std::size_t want = std::min(large ? kLargeChunk : sizeof buffer, limit - old_size);
+    const bool large = expected != 0 ? old_size < expected : old_size >= kSmallFile;
+    const std::size_t chunk = expected != 0 ? expected - old_size : kLargeChunk;
+    const std::size_t want = std::min(large ? chunk : sizeof buffer, limit - old_size);
     if (large) out.data.resize(old_size + want);
     const ssize_t got = ::read(fd, large ? out.data.data() + old_size : buffer, want);
     if (large) out.data.resize(old_size + static_cast<std::size_t>(std::max<ssize_t>(got, 0)));

@@ -17,7 +17,9 @@ FsStatus StatusFromErrno(int error_number);
 std::string ErrnoText(int error_number);  // strerror_r, thread-safe
 // Reads `fd` until EOF or `limit` bytes, then probes one byte more to set `truncated`. Never
 // trusts st_size (sysfs says 4096, procfs 0). EAGAIN after some data ends the read.
-FileContent ReadBounded(int fd, std::size_t limit);
+// `size_hint` (a regular file's st_size, 0 if unknown) only sizes the first read of a file over
+// 64 KiB, so it is read without zero-filling and over-allocating; what is read stays the truth.
+FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint = 0);
 NodeType TypeFromMode(mode_t mode);
 
 // write() until all of `data` is written: 0, or the errno of the write that failed (EIO for a

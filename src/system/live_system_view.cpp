@@ -107,7 +107,7 @@ FileContent LiveSystemView::ReadFile(std::string_view path, std::size_t limit) c
     out.error = "changed into a non-regular file while opening; not read";
     return out;
   }
-  return ReadBounded(fd.get(), limit);
+  return ReadBounded(fd.get(), limit, static_cast<std::size_t>(st.st_size));
 }
 
 DirListing LiveSystemView::ListDir(std::string_view path) const {

@@ -80,7 +80,7 @@ FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const R
   if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
     return Status<FileContent>(FsStatus::kError, "not a regular file; not read");
   }
-  return ReadBounded(fd.get(), limit);
+  return ReadBounded(fd.get(), limit, static_cast<std::size_t>(st.st_size));
 }
 
 }  // namespace

@@ -1,13 +1,17 @@
 // system::WriteAll (src/system/fd_io.h): the one write loop behind -o files, capture trees,
-// archive extraction and capture --redact.
+// archive extraction and capture --redact; system::ReadBounded, the one read loop behind every
+// file a view reads.
 #include "system/fd_io.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -48,7 +52,8 @@ TEST(WriteAll, ReportsTheErrnoOfTheFailedWrite) {
   ASSERT_EQ(::pipe2(fds, O_CLOEXEC), 0);
   ::close(fds[0]);
   UniqueFd write_end(fds[1]);
-  struct sigaction ignore {}, old {};
+  struct sigaction ignore {
+  }, old{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &old);
   EXPECT_EQ(WriteAll(write_end.get(), "nobody reads this"), EPIPE);
@@ -56,6 +61,67 @@ TEST(WriteAll, ReportsTheErrnoOfTheFailedWrite) {
 }
 
 TEST(WriteAll, NothingToWriteIsSuccess) { EXPECT_EQ(WriteAll(-1, ""), 0); }
+
+// A temporary file holding `size` bytes of a pattern, open for reading; unlinked at once.
+UniqueFd TempFileOf(const std::string& data) {
+  char name[] = "/tmp/fd_io_test.XXXXXX";
+  UniqueFd fd(::mkstemp(name));
+  if (!fd) return fd;
+  ::unlink(name);
+  if (WriteAll(fd.get(), data) != 0 || ::lseek(fd.get(), 0, SEEK_SET) != 0) return UniqueFd();
+  return fd;
+}
+
+std::string Pattern(std::size_t size) {
+  std::string data(size, '\0');
+  for (std::size_t i = 0; i < size; ++i) data[i] = static_cast<char>('a' + (i * 7 + i / 4093) % 26);
+  return data;
+}
+
+// The 1 MB dpkg status was read 1 MiB at a time: a 2 MiB string, the second MiB zero-filled
+// only to find EOF. With its size known it is read into a string of its size.
+TEST(ReadBounded, LargeFileOfKnownSizeTakesNoMoreThanItsSize) {
+  const std::string data = Pattern(1'000'000);
+  UniqueFd fd = TempFileOf(data);
+  ASSERT_TRUE(fd);
+  struct stat st {};
+  ASSERT_EQ(::fstat(fd.get(), &st), 0);
+  const FileContent got = ReadBounded(fd.get(), 16 << 20, static_cast<std::size_t>(st.st_size));
+  ASSERT_TRUE(got.ok());
+  EXPECT_FALSE(got.truncated);
+  EXPECT_TRUE(got.data == data);
+  EXPECT_LT(got.data.capacity(), data.size() + 64 * 1024);
+}
+
+// The size is a guess made before the read: a file that grew or shrank since its fstat(), a
+// limit below it, no size at all (procfs says 0, sysfs 4096) all read exactly what is there.
+TEST(ReadBounded, WrongOrMissingSizeHintsReadWhatIsThere) {
+  for (const std::size_t size :
+       {0ul, 5ul, 8192ul, 65535ul, 65536ul, 70000ul, 1'048'576ul, 1'048'577ul, 2'500'000ul}) {
+    const std::string data = Pattern(size);
+    for (const std::size_t hint :
+         {std::size_t{0}, std::size_t{4096}, size / 2, size, size + 1, size * 3 + 100'000}) {
+      UniqueFd fd = TempFileOf(data);
+      ASSERT_TRUE(fd);
+      const FileContent got = ReadBounded(fd.get(), 16 << 20, hint);
+      ASSERT_TRUE(got.ok()) << size << " " << hint;
+      EXPECT_FALSE(got.truncated) << size << " " << hint;
+      EXPECT_TRUE(got.data == data) << size << " " << hint << " got " << got.data.size();
+    }
+  }
+}
+
+TEST(ReadBounded, LimitBelowTheHintedSizeTruncates) {
+  const std::string data = Pattern(300'000);
+  for (const std::size_t hint : {std::size_t{0}, data.size()}) {
+    UniqueFd fd = TempFileOf(data);
+    ASSERT_TRUE(fd);
+    const FileContent got = ReadBounded(fd.get(), 100'000, hint);
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(got.truncated);
+    EXPECT_TRUE(got.data == data.substr(0, 100'000));
+  }
+}
 
 }  // namespace
 }  // namespace rocm_doctor::system
