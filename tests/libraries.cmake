@@ -8,5 +8,6 @@ rocmdoc_add_test(test_libraries
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/inventory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/rocblas_kernels_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/code_objects_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/device_code_inventory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/libraries/igpu_coverage_test.cpp
 )

@@ -7,13 +7,16 @@
 // Missing code is hipErrorNoBinaryForGpu (failure-modes #45). GPUs hidden from HIP are not
 // judged; an integrated GPU's missing code beside a discrete GPU is a warning (hide the iGPU,
 // ROCm/ROCm#3401), the discrete GPU's a failure.
+#include "device_code_inventory.h"
 #include "gpu_targets.h"
 #include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kPrereqs[] = {"driver.kfd_topology", "runtime.rocm"};
+// Not driver.kfd_topology: without a GPU there is still an inventory to report (a build host,
+// an image being prepared), device_code_inventory.h.
+constexpr std::string_view kPrereqs[] = {"runtime.rocm"};
 constexpr std::string_view kCodeObjectCommands[] = {
     "{!fix}",
     "roc-obj-ls {path} | awk '{print $2}' | sort -u",
@@ -64,6 +67,7 @@ constexpr FindingSpec kFindings[] = {
                     "roc-obj-ls lists the targets; AMD_LOG_LEVEL=1 makes the HIP runtime print "
                     "them when the library loads.",
      .commands = kCodeObjectUnknownCommands},
+    libraries::kInventoryFinding,
 };
 
 constexpr CheckInfo kInfo{.id = "libraries.code_objects",
@@ -160,7 +164,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   if (dirs.empty()) return CheckOutcome::Skip("no ROCm libraries installed");
   const std::vector<libraries::GpuTarget> gpus = libraries::GpuTargets(ctx.facts, libs);
-  if (gpus.empty()) return CheckOutcome::Skip("no GPU with a known gfx target in KFD topology");
+  if (gpus.empty()) return libraries::DeviceCodeInventory(dirs, ctx.facts.Get<CodeObjectFacts>());
   // Only the install programs use is judged when it has libraries (an older release beside it
   // may well lack a newer GPU).
   const RocmInstall* in_use = ctx.facts.Get<RocmFacts>().InUse();
