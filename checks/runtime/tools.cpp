@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "knowledge/rocm_tools.h"
+#include "base/short_list.h"
 #include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/shell_quote.h"
@@ -154,8 +155,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   std::string summary =
       std::to_string(present.size()) + " of " + std::to_string(facts.tools.size()) + " found";
-  if (!present.empty()) summary += ": " + Joined(present);
-  if (!missing.empty()) summary += "; not found: " + Joined(missing);
+  // The summary names a few; each tool has its finding (-v, JSON).
+  if (!present.empty()) summary += ": " + text::ShortList(present);
+  if (!missing.empty()) summary += "; not found: " + text::ShortList(missing);
   // Nothing found is information, not a pass (issue 15): no tool was there to be judged.
   if (present.empty()) {
     return CheckOutcome{.status = Status::kInfo, .summary = summary, .findings = std::move(findings),

@@ -2,10 +2,12 @@
 // order, after ROCR_VISIBLE_DEVICES (ROCr), HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES (HIP) and
 // GPU_DEVICE_ORDINAL (OpenCL). Semantics: src/knowledge/env_parse.h; real cases: Parsl#3858
 // (ROCR=1 and CUDA=1 -> no device), ollama's "-1 forces the CPU".
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "base/short_list.h"
 #include "knowledge/env_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
@@ -58,13 +60,14 @@ std::string Label(const KfdNode& node) {
 std::string Count(std::size_t n) { return std::to_string(n) + (n == 1 ? " GPU" : " GPUs"); }
 
 // "0 = gfx1100 at 0000:03:00.0, 1 = ..."
+// `shown`: how many a summary names (text::ShortList); the evidence lists them all.
 std::string Listing(const std::vector<std::size_t>& order,
-                    const std::vector<const KfdNode*>& gpus) {
-  std::string out;
+                    const std::vector<const KfdNode*>& gpus, std::size_t shown = SIZE_MAX) {
+  std::vector<std::string> items;
   for (std::size_t i = 0; i < order.size(); ++i) {
-    out += (i ? ", " : "") + std::to_string(i) + " = " + Label(*gpus[order[i]]);
+    items.push_back(std::to_string(i) + " = " + Label(*gpus[order[i]]));
   }
-  return out;
+  return text::ShortList(items, shown);
 }
 
 std::string Assignment(const EnvSetting& s) { return s.name + "=\"" + s.value + "\""; }
@@ -117,7 +120,7 @@ CheckOutcome Run(const CheckContext& ctx) {
 
   if (!vis.AnyVariableSet()) {
     std::string summary = "no device-selection variable set: all " + Count(gpus.size()) +
-                          " visible (" + Listing(vis.hip, gpus) + ")";
+                          " visible (" + Listing(vis.hip, gpus, text::kSummaryItems) + ")";
     if (env.hip_visible_devices || env.cuda_visible_devices) {
       summary += "; HIP/CUDA_VISIBLE_DEVICES set but empty (HIP ignores an empty value)";
     }
@@ -173,7 +176,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (vis.ordinal_selection) truncated(*env.gpu_device_ordinal, *vis.ordinal_selection, "OpenCL");
 
   std::string summary = "HIP sees " + std::to_string(vis.hip.size()) + " of " + Count(gpus.size());
-  if (!vis.hip.empty()) summary += ": " + Listing(vis.hip, gpus);
+  if (!vis.hip.empty()) summary += ": " + Listing(vis.hip, gpus, text::kSummaryItems);
   std::string set;
   for (const Evidence& e : evidence) {
     if (e.source[0] == '$')

@@ -2,6 +2,7 @@
 // Reporters render a Report; they compute nothing and never call collectors (architecture rule 9).
 // Streams are injected so tests compare golden output.
 #include <nlohmann/json_fwd.hpp>
+#include <cstddef>
 #include <ostream>
 #include <string>
 
@@ -12,6 +13,9 @@ namespace rocm_doctor {
 struct TerminalStyle {
   bool color = false;    // ANSI colours (only on a TTY, never with NO_COLOR / --no-color)
   bool verbose = false;  // -v: evidence and all findings under each check
+  // Columns text wraps to (fix commands never wrap); 0: COLUMNS, else the width of the terminal
+  // on stdout, else 100 (src/report/terminal_layout.h).
+  std::size_t width = 0;
 };
 
 void WriteTerminalReport(const Report& report, std::ostream& out, const TerminalStyle& style);

@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "report/root_cause_groups.h"
+#include "report/terminal_layout.h"
 #include "report/text_escape.h"
 #include "report/terminal_style.h"
 #include "rocm_doctor/reporters.h"
@@ -51,35 +53,13 @@ std::string OneLine(std::string text) {
   return text;
 }
 
-// Word-wraps `text` to `width` columns, every line after the first indented by `indent`.
-std::string Wrap(std::string_view raw, std::size_t width, std::string_view indent) {
-  const std::string one_line = OneLine(std::string(raw));
-  const std::string_view text = one_line;
-  std::string out;
-  std::size_t column = 0;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t end = text.find(' ', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view word = text.substr(pos, end - pos);
-    std::size_t cols = Columns(word);
-    if (column > 0 && column + 1 + cols > width) {
-      out += '\n';
-      out += indent;
-      column = Columns(indent);
-    } else if (column > 0) {
-      out += ' ';
-      ++column;
-    }
-    out += word;
-    column += cols;
-    pos = end + 1;
-  }
-  return out;
+// Where the text of an indented block starts; below this many columns for the text itself, a
+// block is indented less rather than become a column of single words.
+constexpr std::size_t kMinTextColumns = 30;
+
+std::string IndentFor(std::size_t width, std::size_t indent, std::size_t narrow_indent) {
+  return std::string(width >= indent + kMinTextColumns ? indent : narrow_indent, ' ');
 }
-
-constexpr std::size_t kTextWidth = 96;
-
 
 void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) {
   std::vector<std::string> parts{fmt::format("rocm-doctor {}", report.tool_version)};
@@ -108,41 +88,64 @@ void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) 
 }
 
 void WriteEvidence(const std::vector<Evidence>& evidence, std::ostream& out,
-                   const Painter& paint, std::string_view indent) {
+                   const Painter& paint, std::string_view indent, std::size_t width) {
   for (const Evidence& e : evidence) {
     std::string line = fmt::format("{}{}: {}", indent, e.source, e.observed);
     if (!e.expected.empty()) line += fmt::format(" (expected {})", e.expected);
-    out << paint(OneLine(line), kDim) << '\n';
+    out << paint(Wrap(line, width, 0, std::string(indent) + "  "), kDim) << '\n';
   }
 }
 
 void WriteRootCauses(const Report& report, std::ostream& out, const Painter& paint,
-                     bool verbose) {
-  for (const RootCause& cause : report.root_causes) {
+                     bool verbose, std::size_t width) {
+  std::map<std::string, std::string> titles;
+  for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
+  for (const RootCauseGroup& group : GroupRootCauses(report.root_causes)) {
+    const RootCause& cause = *group.members.front();
     Mark mark = MarkFor(cause.finding.status);
     out << paint(fmt::format("{} Root cause", mark.glyph), mark.color) << "  "
         << paint(cause.finding.code, kBold) << '\n';
-    out << "  " << Wrap(cause.finding.message, kTextWidth, "  ") << '\n';
-    std::map<std::string, std::string> titles;
-    for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
+    // Several GPUs with the same finding: one block, "8 GPUs: ..." with their addresses in
+    // place of the first one's.
+    std::string message = cause.finding.message;
+    std::string listed;
+    if (!group.bdfs.empty()) {
+      listed = CompactAddresses(group.bdfs);
+      const std::string count = fmt::format("{} GPUs: ", group.bdfs.size());
+      if (message.find(group.bdfs.front()) != std::string::npos) {
+        message = count + ReplaceAddress(message, group.bdfs.front(), listed);
+      } else {
+        out << "  " << Wrap(count + listed, width, 2, "  ") << '\n';
+      }
+    }
+    out << "  " << Wrap(message, width, 2, "  ") << '\n';
     for (const Symptom& sym : cause.symptoms) {
-      out << "  " << Wrap("This is why " + titles[sym.check_id] + " says: " + sym.finding.message,
-                          kTextWidth, "  ")
+      std::string said = sym.finding.message;
+      if (!listed.empty()) said = ReplaceAddress(said, group.bdfs.front(), listed);
+      out << "  " << Wrap("This is why " + titles[sym.check_id] + " says: " + said, width, 2, "  ")
           << '\n';
     }
     const Remediation& fix = cause.remediation;
-    if (!fix.text.empty()) out << "  " << paint(Wrap(fix.text, kTextWidth, "  "), kDim) << '\n';
-    // Each command exactly as it is pasted: "needs root" and "then reboot" are its own trailing
-    // comment (rocm_doctor/fix_marks.h), never text after it that the shell would read.
-    for (std::size_t i = 0; i < fix.commands.size(); ++i) {
-      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(fix.commands[i], kBold) << '\n';
+    if (!fix.text.empty()) out << "  " << paint(Wrap(fix.text, width, 2, "  "), kDim) << '\n';
+    // Each command exactly as it is pasted, on one line whatever the width: "needs root" and
+    // "then reboot" are its own trailing comment (rocm_doctor/fix_marks.h), never text after it
+    // that the shell would read.
+    const std::vector<std::string> commands = GroupCommands(group);
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(OneLine(commands[i]), kBold)
+          << '\n';
     }
-    if (verbose) WriteEvidence(cause.finding.evidence, out, paint, "    ");
+    if (verbose) {
+      for (const RootCause* member : group.members) {
+        WriteEvidence(member->finding.evidence, out, paint, "    ", width);
+      }
+    }
     out << '\n';
   }
 }
 
-void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, bool verbose) {
+void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, bool verbose,
+                 std::size_t page_width) {
   // Root-cause findings were printed in full above; a check's line does not repeat them.
   std::set<std::pair<std::string, std::string>> shown;
   for (const RootCause& c : report.root_causes) shown.emplace(c.check_id, c.finding.message);
@@ -190,6 +193,9 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
         if (f.waived) waived.push_back(f.code);
       }
       if (!waived.empty()) summary += fmt::format(" (waived: {})", fmt::join(waived, ", "));
+      // The summary wraps under itself, in the column after the titles.
+      const std::string indent = IndentFor(page_width, 4 + width, 6);
+      summary = Wrap(summary, page_width, 4 + width, indent);
       out << "  " << paint(mark.glyph, mark.color) << ' ' << Pad(r->title, width)
           << (r->outcome.status == Status::kSkip ? paint(summary, kDim) : summary) << '\n';
       // A check that found nothing wrong is its one line (runtime.tools lists every tool it
@@ -200,12 +206,13 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
       for (const Finding& f : r->outcome.findings) {
         if (!verbose && shown.count({r->id, f.message})) continue;
         Mark fm = MarkFor(f.status);
+        // The code and the waiver wrap with the message (unpainted: a wrap may split them).
+        std::string text = f.message;
+        if (verbose) text += " [" + f.code + "]";
+        if (f.waived) text += " (waived: " + f.waiver + ")";
         out << "      " << paint(fm.glyph, fm.color) << ' '
-            << Wrap(f.message, kTextWidth, "        ");
-        if (verbose) out << paint(" [" + f.code + "]", kDim);
-        if (f.waived) out << paint(" (waived: " + f.waiver + ")", kDim);
-        out << '\n';
-        if (verbose) WriteEvidence(f.evidence, out, paint, "          ");
+            << Wrap(text, page_width, 8, IndentFor(page_width, 8, 8)) << '\n';
+        if (verbose) WriteEvidence(f.evidence, out, paint, "          ", page_width);
       }
     }
   }
@@ -217,7 +224,8 @@ std::string Plural(std::size_t n, std::string_view one, std::string_view many) {
 }
 
 // The counts line and the verdict, both from the report (report.h: ReportCounts, verdict_text).
-void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint, bool verbose) {
+void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint, bool verbose,
+                  std::size_t width) {
   const ReportCounts& n = report.counts;
   std::string failures = Plural(n.failures, "failure", "failures");
   if (n.failures > 0) {
@@ -240,6 +248,8 @@ void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint,
     interrupted = "interrupted by " + report.interrupted_by + ", partial report: ";
     color = kYellow;
   }
+  // One line at any width, as a fix command: scripts and tests read the counts and the verdict
+  // from it (tests/report/counts_agree.py).
   out << fmt::format("{} — ", fmt::join(counts, " · "))
       << paint(OneLine(fmt::format("{}{} (exit {})", interrupted, report.verdict_text,
                                    report.exit_code)),
@@ -247,11 +257,16 @@ void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint,
       << '\n';
   // What "ready" rests on, or what kept it from being said.
   if (not_verified) {
-    out << "  " << Wrap("Could not verify " + fmt::format("{}", fmt::join(report.gpu_seen.not_verified, "; ")), kTextWidth, "  ")
+    out << "  "
+        << Wrap("Could not verify " +
+                    fmt::format("{}", fmt::join(report.gpu_seen.not_verified, "; ")),
+                width, 2, "  ")
         << '\n';
   } else if (verbose && report.gpu_seen.seen) {
-    out << paint(OneLine("  GPU seen through the stack: " +
-                         fmt::format("{}", fmt::join(report.gpu_seen.evidence, "; "))),
+    out << "  "
+        << paint(Wrap("GPU seen through the stack: " +
+                          fmt::format("{}", fmt::join(report.gpu_seen.evidence, "; ")),
+                      width, 2, "  "),
                  kDim)
         << '\n';
   }
@@ -263,13 +278,15 @@ void WriteTerminalReport(const Report& report, std::ostream& terminal,
                          const TerminalStyle& style) {
   std::ostringstream out;  // filtered as a whole: machine text must not reach the terminal raw
   Painter paint(style.color);
+  const std::size_t width = style.width != 0 ? style.width : ProcessPageWidth();
   WriteHeader(report, out, paint);
-  WriteRootCauses(report, out, paint, style.verbose);
-  WriteChecks(report, out, paint, style.verbose);
+  WriteRootCauses(report, out, paint, style.verbose, width);
+  WriteChecks(report, out, paint, style.verbose, width);
   WriteBenchTable(report, out, style);
-  WriteVerdict(report, out, paint, style.verbose);
+  WriteVerdict(report, out, paint, style.verbose, width);
   if (!style.verbose) {
-    out << paint("Run with -v for the evidence behind each line, --format json for a ticket.",
+    out << paint(Wrap("Run with -v for the evidence behind each line, --format json for a ticket.",
+                      width, 0, ""),
                  kDim)
         << '\n';
   }
@@ -279,8 +296,9 @@ void WriteTerminalReport(const Report& report, std::ostream& terminal,
 void WriteBenchReport(const Report& report, std::ostream& terminal, const TerminalStyle& style) {
   std::ostringstream out;  // filtered as a whole, as WriteTerminalReport's
   Painter paint(style.color);
+  const std::size_t width = style.width != 0 ? style.width : ProcessPageWidth();
   WriteHeader(report, out, paint);
-  WriteRootCauses(report, out, paint, style.verbose);
+  WriteRootCauses(report, out, paint, style.verbose, width);
   // The benchmark checks' lines; the checks beneath them only when they did not pass (their
   // failures are the root causes above).
   Report lines = report;
@@ -289,11 +307,12 @@ void WriteBenchReport(const Report& report, std::ostream& terminal, const Termin
     const bool quiet = r.outcome.status == Status::kPass || r.outcome.status == Status::kSkip;
     if (r.layer == Layer::kBenchmarks || style.verbose || !quiet) lines.checks.push_back(r);
   }
-  WriteChecks(lines, out, paint, style.verbose);
+  WriteChecks(lines, out, paint, style.verbose, width);
   WriteBenchTable(report, out, style);
-  WriteVerdict(report, out, paint, style.verbose);
+  WriteVerdict(report, out, paint, style.verbose, width);
   if (!style.verbose) {
-    out << paint("Run with -v for sizes, clocks and evidence, --format json for the figures.",
+    out << paint(Wrap("Run with -v for sizes, clocks and evidence, --format json for the figures.",
+                      width, 0, ""),
                  kDim)
         << '\n';
   }

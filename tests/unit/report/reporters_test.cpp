@@ -89,13 +89,14 @@ Report SampleReport() {
 
 TEST(TerminalReporter, MatchesGolden) {
   std::ostringstream out;
-  WriteTerminalReport(SampleReport(), out, TerminalStyle{false, false});
+  // The width is given: a golden must not depend on COLUMNS or the terminal the test runs in.
+  WriteTerminalReport(SampleReport(), out, TerminalStyle{false, false, 100});
   EXPECT_EQ(testing::CompareWithGolden("report/terminal.txt", out.str()), "");
 }
 
 TEST(TerminalReporter, VerboseShowsEvidenceAndCodes) {
   std::ostringstream out;
-  WriteTerminalReport(SampleReport(), out, TerminalStyle{false, true});
+  WriteTerminalReport(SampleReport(), out, TerminalStyle{false, true, 100});
   EXPECT_EQ(testing::CompareWithGolden("report/terminal_verbose.txt", out.str()), "");
   EXPECT_NE(out.str().find("[test.report.kfd_denied]"), std::string::npos);
 }
