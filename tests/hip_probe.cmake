@@ -6,6 +6,7 @@ rocmdoc_add_test(test_hip_probe
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/hip_probe/hip_probe_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/hip_probe/live_probe_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/runtime/hip_devices_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/runtime/hip_devices_attribution_test.cpp
 )
 if(TARGET rocm-doctor-hip)
   target_compile_definitions(test_hip_probe PRIVATE

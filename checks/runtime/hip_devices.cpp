@@ -19,13 +19,26 @@ namespace rocm_doctor {
 namespace {
 
 // Every lower link whose failure explains what HIP says: the hardware, device access, the ROCm
-// install and its loading, and the environment (a mask, HIP_PLATFORM, a gfx override or a gfx the
-// release does not support all make HIP report no device). The first failing one, in this order,
-// is the root cause this check's result is shown under.
+// install and its loading, the environment (a mask, HIP_PLATFORM, a gfx override), the gfx support
+// of the release, the GPU's state after initialisation and the amdgpu copy that loaded. The
+// first failing one, in this order, is the root cause this check's result is shown under, except
+// where a finding names its own mechanism (kNoDeviceMechanism).
 constexpr std::string_view kPrereqs[] = {
-    "hardware.gpus",      "driver.kfd_access",    "driver.render_access",    "runtime.rocm",
-    "runtime.hip_load",   "runtime.hip_platform", "runtime.visible_devices", "runtime.gfx_override",
-    "runtime.gfx_support", "driver.gpu_health"};
+    "hardware.gpus",           "driver.kfd_access",    "driver.render_access",
+    "runtime.rocm",            "runtime.hip_load",     "runtime.hip_platform",
+    "runtime.visible_devices", "runtime.gfx_override", "runtime.gfx_support",
+    "driver.gpu_health",       "driver.amdgpu_module"};
+// What can make HIP enumerate no device: everything above but runtime.gfx_support. ROCr lists
+// every agent KFD exposes and HIP every agent of a target it knows, whether or not the release
+// ships code for it: a GPU no release supports enumerates and fails later, at its first kernel
+// (hipErrorNoBinaryForGpu, "invalid device function"). So an unsupported target never explains
+// "no device"; a driver that drives no GPU, KFD, /dev/kfd, a mask, an invalid override, a failed
+// resume or a DKMS amdgpu the runtime cannot use do.
+constexpr std::string_view kNoDeviceMechanism[] = {
+    "hardware.gpus",           "driver.kfd_access",    "driver.render_access",
+    "runtime.rocm",            "runtime.hip_load",     "runtime.hip_platform",
+    "runtime.visible_devices", "runtime.gfx_override", "driver.gpu_health",
+    "driver.amdgpu_module"};
 constexpr std::string_view kNoDevicesCommands[] = {
     "rocminfo | grep -E '^  Name:|Marketing Name'",
     "env | grep -E 'VISIBLE_DEVICES|GPU_DEVICE_ORDINAL|HSA_OVERRIDE_GFX_VERSION'",
@@ -81,12 +94,15 @@ constexpr FindingSpec kFindings[] = {
      .remediation =
          "The GPU, the amdgpu driver and the device nodes look usable, yet the HIP runtime "
          "enumerates no device (this is what PyTorch reports as \"No HIP GPUs are available\"). "
-         "Usual causes: the ROCm release does not support the GPU's gfx target (see "
-         "runtime.gfx.unsupported; HSA_OVERRIDE_GFX_VERSION can map it to a supported target of "
-         "the same family), a *_VISIBLE_DEVICES variable hides every GPU, or the HIP runtime in "
-         "use belongs to another ROCm release than the HSA runtime. If rocminfo lists the GPU "
-         "agent, the problem is in HIP (libamdhip64); if it does not, in ROCr or KFD.",
-     .commands = kNoDevicesCommands},
+         "Usual causes: a *_VISIBLE_DEVICES variable hides every GPU, an invalid "
+         "HSA_OVERRIDE_GFX_VERSION, /dev/kfd not usable, a GPU that failed after initialisation "
+         "(resume, runtime PM), an amdgpu-dkms the runtime cannot use, or the HIP runtime in use "
+         "belongs to another ROCm release than the HSA runtime. A gfx target the release does "
+         "not support is not one: such a GPU still enumerates and fails at its first kernel. If "
+         "rocminfo lists the GPU agent, the problem is in HIP (libamdhip64); if it does not, in "
+         "ROCr or KFD.",
+     .commands = kNoDevicesCommands,
+     .explained_by = kNoDeviceMechanism},
     {.code = "runtime.hip.no_devices_unexplained",
      .severity = Status::kFail,
      .title = "HIP sees no GPU and nothing checked below it explains why",
@@ -99,7 +115,8 @@ constexpr FindingSpec kFindings[] = {
          "makes libhsakmt say which open of /dev/kfd or a render node failed; with the kernel "
          "log from boot, that is what a bug report needs.",
      .commands = kUnexplainedCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .explained_by = kNoDeviceMechanism},
     {.code = "bench.kernel.timeout",
      .severity = Status::kFail,
      .title = "A GPU probe or kernel did not finish before its deadline (possible GPU hang)",

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "../driver/amdgpu_module_info.h"
 #include "../driver/post_init_failures.h"
 #include "hip_devices_text.h"
 #include "rocm_doctor/facts/device_nodes.h"
@@ -37,6 +38,17 @@ void JudgeGpus(const CheckContext& ctx, Why& why) {
   if (gpus.empty()) {
     why.causes.push_back("amdgpu drives no AMD GPU");
     return;
+  }
+  // A DKMS amdgpu loaded over the kernel's own file (depmod ranks updates/ first) is a driver
+  // the runtime may not work with: ROCm/ROCm#5433's amdgpu-dkms 6.14.14 bound the GPU and rocminfo
+  // failed until the in-tree amdgpu loaded instead.
+  const KernelFacts& k = ctx.facts.Kernel();
+  const std::string in_tree = driver::InTreeModuleFile(k);
+  if (k.amdgpu_loaded_flavour.known() && *k.amdgpu_loaded_flavour == "dkms" && !in_tree.empty()) {
+    why.causes.push_back("the loaded amdgpu is the DKMS one" +
+                         (k.amdgpu_version.known() ? " (" + *k.amdgpu_version + ")" : std::string()) +
+                         ", shadowing the kernel's own " + in_tree);
+    why.evidence.push_back({k.amdgpu_loaded_flavour.source, "amdgpu loaded: dkms", "in-tree"});
   }
   why.checked.push_back("amdgpu bound to " + std::to_string(bound.size()) + " GPU" +
                         (bound.size() == 1 ? "" : "s"));

@@ -29,6 +29,13 @@ struct FindingSpec {
   // whenever one of its commands is so marked (the catalog test holds them to it).
   bool requires_root = false;
   bool reboot_required = false;
+  // The mechanism, for a finding of a check that runs when blocked (a symptom): the prerequisites
+  // of its check whose failure can produce it. The finding is shown as the symptom of the first
+  // of them that failed (in the check's prerequisite order), and is a root cause of its own when
+  // none did: a failure elsewhere upstream is not its explanation (a gfx target no release
+  // supports still enumerates in HIP, so it never explains "no device"). Empty: any failed
+  // prerequisite explains it.
+  std::span<const std::string_view> explained_by = {};
 };
 
 struct Remediation {

@@ -1,10 +1,20 @@
 // The pure end of a run (architecture rule 7): root causes, verdict and exit code from the
 // decided records. No clock, no threads: the same records give the same report.
+#include <algorithm>
 #include <map>
 
 #include "core/engine.h"
 
 namespace rocm_doctor {
+
+namespace {
+
+bool HasMechanism(const Finding& f) {
+  const FindingSpec* spec = Catalog::Instance().Find(f.code);
+  return spec != nullptr && !spec->explained_by.empty();
+}
+
+}  // namespace
 
 std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records) {
   std::map<std::string, const CheckRecord*> by_id;
@@ -24,27 +34,52 @@ std::vector<RootCause> DeriveRootCauses(const std::vector<CheckRecord>& records)
     memo[r.id] = failed;
     return failed;
   };
+  // The root a finding of `r` is the symptom of: the check's blocking root, or, for a finding
+  // whose spec names its mechanism (FindingSpec::explained_by), the root of the first of those
+  // prerequisites that failed; empty when none of them did.
+  auto explained_by_root = [&](const CheckRecord& r, const Finding& f) -> std::string {
+    if (!HasMechanism(f)) return r.blocked_by;
+    const FindingSpec* spec = Catalog::Instance().Find(f.code);
+    for (const std::string& p : r.prerequisites) {
+      if (std::find(spec->explained_by.begin(), spec->explained_by.end(), p) ==
+          spec->explained_by.end()) {
+        continue;
+      }
+      auto it = by_id.find(p);
+      if (it == by_id.end()) continue;
+      const CheckRecord& pre = *it->second;
+      if (pre.outcome.status == Status::kFail || upstream_failed(upstream_failed, pre)) {
+        return pre.blocked_by.empty() ? pre.id : pre.blocked_by;
+      }
+    }
+    return {};
+  };
+  auto counts = [](const Finding& f) {
+    return (f.status == Status::kFail || f.status == Status::kWarn) && !f.waived;
+  };
 
   std::vector<RootCause> fails;
   std::vector<RootCause> warns;
   for (const CheckRecord& r : records) {
     Status s = r.outcome.status;
     if (s != Status::kFail && s != Status::kWarn) continue;
-    if (upstream_failed(upstream_failed, r)) continue;
+    const bool blocked = upstream_failed(upstream_failed, r);
     for (const Finding& f : r.outcome.findings) {
-      if (f.status != Status::kFail && f.status != Status::kWarn) continue;
-      if (f.waived) continue;
+      if (!counts(f)) continue;
+      // Below a failed prerequisite a finding is a symptom, unless none of the failures
+      // upstream is a mechanism that can produce it: then it is a cause of its own.
+      if (blocked && (!HasMechanism(f) || !explained_by_root(r, f).empty())) continue;
       RootCause cause;
       cause.check_id = r.id;
       cause.finding = f;
       cause.remediation = Catalog::Instance().RemediationFor(f);
       for (const CheckRecord& other : records) {
-        if (other.blocked_by != r.id) continue;
-        cause.blocked_checks.push_back(other.id);
+        if (other.blocked_by == r.id) cause.blocked_checks.push_back(other.id);
+        if (other.blocked_by.empty()) continue;
         for (const Finding& sf : other.outcome.findings) {
           if (sf.waived || sf.code == "core.run.interrupted") continue;
           if (sf.status == Status::kFail || sf.status == Status::kWarn || IsIndeterminate(sf.status)) {
-            cause.symptoms.push_back(Symptom{other.id, sf});
+            if (explained_by_root(other, sf) == r.id) cause.symptoms.push_back(Symptom{other.id, sf});
           }
         }
       }

@@ -111,7 +111,11 @@ EXPECT = ['exit 1',
  'root_cause runtime.gfx.unsupported',
  'check driver.amdgpu pass',
  'check driver.amdgpu_module fail',
- 'finding driver.dkms.shadows_in_tree fail']
+ 'finding driver.dkms.shadows_in_tree fail',
+ # HIP's "no device" is the DKMS driver's symptom (shown under it), never the gfx target's: a
+ # target the release does not support still enumerates.
+ 'check runtime.hip_devices fail',
+ 'finding runtime.hip.no_devices fail']
 README = f"""\
 # dkms-shadows-gfx1150
 
@@ -129,7 +133,7 @@ Inferred, not in the thread: the PCI revision (0xc1, an 890M revision in amdgpu.
 
 ## What the doctor must conclude
 
-Root cause `driver.dkms.shadows_in_tree` (check `driver.amdgpu_module` fails): the loaded amdgpu is the DKMS one (version file 6.14.14, amdkcl/amdttm in /proc/modules), modprobe's choice is updates/dkms/amdgpu.ko.zst under depmod's `updates ubuntu built-in`, the kernel's own {IN_TREE} is on disk, and HIP finds no device. Fix: purge amdgpu-dkms, rebuild the initramfs, reboot, check `modinfo -n amdgpu`, install ROCm with `--no-dkms` — the thread's fix. `driver.amdgpu` passes (amdgpu is bound). A second root cause, from the support data rather than the thread: `runtime.gfx.unsupported` — gfx1150 is not in ROCm 7.0.1's GPU list (the doctor's table rates it override-only, 11.0.0, risky), which is true of this host but is not what the thread fixed. Exit 1.
+Root cause `driver.dkms.shadows_in_tree` (check `driver.amdgpu_module` fails): the loaded amdgpu is the DKMS one (version file 6.14.14, amdkcl/amdttm in /proc/modules), modprobe's choice is updates/dkms/amdgpu.ko.zst under depmod's `updates ubuntu built-in`, the kernel's own {IN_TREE} is on disk, and HIP finds no device. Fix: purge amdgpu-dkms, rebuild the initramfs, reboot, check `modinfo -n amdgpu`, install ROCm with `--no-dkms` — the thread's fix. `driver.amdgpu` passes (amdgpu is bound). A second root cause, from the support data rather than the thread: `runtime.gfx.unsupported` — gfx1150 is not in ROCm 7.0.1's GPU list (the doctor's table rates it override-only, 11.0.0, risky), which is true of this host but is not what the thread fixed; HIP's "no device" is shown under the DKMS root cause only (`runtime.hip.no_devices`, naming the DKMS amdgpu): a gfx target the release does not support still enumerates in HIP and fails at its first kernel, so it never explains "no device". Exit 1.
 
 `EXPECT`:
 
