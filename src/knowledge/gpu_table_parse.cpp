@@ -5,40 +5,66 @@
 namespace rocm_doctor::gpu_table {
 namespace {
 
-// Reads one record starting at `pos`; leaves `pos` after its terminating newline.
+bool IsSpecial(char c) { return c == ',' || c == '\n' || c == '\r' || c == '"'; }
+
+// Reads one record starting at `pos`; leaves `pos` after its terminating newline. Runs of plain
+// characters are appended a span at a time (one character at a time, this was most of the time
+// the table's parse takes, and the parse runs before any check starts).
 Record ReadRecord(std::string_view text, std::size_t& pos) {
   std::vector<std::string> fields(1);
-  bool quoted = false;       // inside a quoted field
   bool after_quote = false;  // a quoted field has closed; only ',' or a newline may follow
   bool malformed = false;
   while (pos < text.size()) {
-    char c = text[pos++];
-    if (quoted) {
-      if (c != '"') {
-        fields.back() += c;
-      } else if (pos < text.size() && text[pos] == '"') {
-        fields.back() += '"';
-        ++pos;
+    // (A loop, not find_first_of: libstdc++'s calls memchr over the set for every character.)
+    std::size_t stop = pos;
+    while (stop < text.size() && !IsSpecial(text[stop])) ++stop;
+    if (stop > pos) {
+      if (after_quote) {
+        malformed = true;
       } else {
-        quoted = false;
-        after_quote = true;
+        fields.back().append(text.data() + pos, stop - pos);
       }
+      pos = stop;
       continue;
     }
+    const char c = text[pos++];
     if (c == '\n') break;
-    if (c == '\r' && pos < text.size() && text[pos] == '\n') continue;
-    if (c == ',') {
+    if (c == '\r') {
+      if (pos < text.size() && text[pos] == '\n') continue;  // "\r\n" is "\n"
+      if (after_quote) {
+        malformed = true;
+      } else {
+        fields.back() += c;
+      }
+    } else if (c == ',') {
       fields.emplace_back();
       after_quote = false;
     } else if (after_quote) {
       malformed = true;
-    } else if (c == '"' && fields.back().empty()) {
-      quoted = true;
+    } else if (!fields.back().empty()) {
+      fields.back() += c;  // a quote inside an unquoted field is text
     } else {
-      fields.back() += c;
+      // A quoted field, to its closing quote: "" inside is one quote, commas and newlines are
+      // text. Left open at the end of the text, the record is malformed.
+      while (true) {
+        const std::size_t quote = text.find('"', pos);
+        if (quote == std::string_view::npos) {
+          pos = text.size();
+          return std::nullopt;
+        }
+        fields.back().append(text.data() + pos, quote - pos);
+        pos = quote + 1;
+        if (pos < text.size() && text[pos] == '"') {
+          fields.back() += '"';
+          ++pos;
+          continue;
+        }
+        break;
+      }
+      after_quote = true;
     }
   }
-  if (quoted || malformed) return std::nullopt;
+  if (malformed) return std::nullopt;
   return fields;
 }
 
