@@ -4,6 +4,7 @@
 
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/paths.h"
 #include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
@@ -135,7 +136,12 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::string summary = "no blacklist, nomodeset or modeset=0";
   summary += k.cmdline.known() ? " (/proc/cmdline, modprobe.d)"
                                : " in modprobe.d (no /proc/cmdline captured)";
-  return CheckOutcome::Pass(summary);
+  std::vector<Evidence> evidence;
+  if (k.cmdline.known()) evidence.push_back({k.cmdline.source, *k.cmdline, "no modprobe.blacklist=amdgpu, nomodeset or amdgpu.modeset=0"});
+  for (std::string_view dir : paths::kModprobeDirs) {
+    evidence.push_back({std::string(dir), "no *.conf line disables amdgpu", ""});
+  }
+  return CheckOutcome::Pass(summary, std::move(evidence));
 }
 
 }  // namespace

@@ -131,8 +131,9 @@ CheckOutcome Run(const CheckContext& ctx) {
         std::move(f.evidence), std::move(params)));
   }
   if (findings.empty()) {
-    return CheckOutcome::Pass("no firmware load failures in " + std::to_string(log.line_count) +
-                              " log lines");
+    return CheckOutcome::Pass(
+        "no firmware load failures in " + std::to_string(log.line_count) + " log lines",
+        {{log.source, std::to_string(log.line_count) + " lines, no firmware load failure", ""}});
   }
   return CheckOutcome::FromFindings(std::move(findings));
 }

@@ -34,7 +34,9 @@ CheckOutcome Run(const CheckContext& ctx) {
     summary += " · amdgpu not loaded";
     if (driver::IsDkmsModulePath(k)) summary += " (DKMS module installed)";
   }
-  return CheckOutcome::Pass(summary);
+  std::vector<Evidence> evidence{{k.release.source, *k.release, ""}};
+  if (k.amdgpu_version.known()) evidence.push_back({k.amdgpu_version.source, *k.amdgpu_version, ""});
+  return CheckOutcome::Pass(summary, std::move(evidence));
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     return CheckOutcome{.status = Status::kInfo, .summary = summary, .findings = {},
                         .benchmarks = {}};
   }
-  return CheckOutcome::Pass(summary);
+  return CheckOutcome::Pass(summary, {{source, std::to_string(log.line_count) + " lines", ""}});
 }
 
 }  // namespace

@@ -115,8 +115,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   const std::string user =
       user_info.name.empty() ? "uid " + std::to_string(user_info.uid) : user_info.name;
   if (kfd.read_write) {
-    return CheckOutcome::Pass("read-write for " + user + ": " +
-                              kfd.reason.substr(0, kfd.reason.find(';')));
+    return CheckOutcome::Pass(
+        "read-write for " + user + ": " + kfd.reason.substr(0, kfd.reason.find(';')),
+        {{kfd.path, kfd.reason, "read-write for " + user}});
   }
   return CheckOutcome::FromFindings({Denied(kfd, platform, user)});
 }

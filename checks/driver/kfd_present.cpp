@@ -84,9 +84,10 @@ void AddKfdLogEvents(const KernelLogFacts& log, std::vector<Evidence>& evidence)
 CheckOutcome Run(const CheckContext& ctx) {
   const NodeAccess& kfd = ctx.facts.DeviceNodes().kfd;
   if (kfd.info.ok()) {
-    return CheckOutcome::Pass("present (" + std::string(ToString(kfd.info.type)) + " " +
-                              std::to_string(kfd.info.major) + ":" +
-                              std::to_string(kfd.info.minor) + ")");
+    const std::string node = std::string(ToString(kfd.info.type)) + " " +
+                             std::to_string(kfd.info.major) + ":" + std::to_string(kfd.info.minor);
+    return CheckOutcome::Pass("present (" + node + ")",
+                              {{std::string(paths::kDevKfd), node, "a character device"}});
   }
   const PlatformFacts& platform = ctx.facts.Platform();
   if (kfd.info.status != FsStatus::kNotFound) {

@@ -57,7 +57,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::string want = hardware::Fixed(want_gib, 0) + " GiB";
   std::string for_gpus = std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s");
   if (have_gib >= want_gib * kMemTotalSlack) {
-    return CheckOutcome::Pass(have + " RAM (" + want + " recommended for " + for_gpus + ")");
+    return CheckOutcome::Pass(have + " RAM (" + want + " recommended for " + for_gpus + ")",
+                              {{mem.source, "MemTotal: " + std::to_string(*mem / 1024) + " kB",
+                                "at least " + want + " for " + for_gpus}});
   }
   return CheckOutcome::FromFindings({MakeFinding(
       "hardware.memory.low",

@@ -112,7 +112,8 @@ std::string Fix(const GfxOverride& o, const std::string& real, bool mixed,
 CheckOutcome Run(const CheckContext& ctx) {
   const RuntimeEnvFacts& env = ctx.facts.Get<RuntimeEnvFacts>();
   if (!env.gfx_override && env.node_gfx_overrides.empty()) {
-    return CheckOutcome::Pass("HSA_OVERRIDE_GFX_VERSION not set: every GPU reports its own target");
+    return CheckOutcome::Pass("HSA_OVERRIDE_GFX_VERSION not set: every GPU reports its own target",
+                              {{"$HSA_OVERRIDE_GFX_VERSION", "unset", "unset"}});
   }
   const std::vector<const KfdNode*> gpus = ctx.facts.Kfd().GpuNodes();
   if (gpus.empty()) return CheckOutcome::Skip("KFD exposes no GPU");

@@ -135,7 +135,9 @@ CheckOutcome Run(const CheckContext& ctx) {
         {MakeFinding("runtime.hip_load.probe_failed", "the load probe gave no answer: " + why,
                      std::move(evidence), params)});
   }
-  if (*load.loaded) return CheckOutcome::Pass(load.library + " loads");
+  if (*load.loaded) {
+    return CheckOutcome::Pass(load.library + " loads", {{source, "dlopen(" + load.library + ") succeeded", ""}});
+  }
   std::string error = load.dlerror.empty() ? "dlopen failed without a message" : load.dlerror;
   params["error"] = error;
   return CheckOutcome::FromFindings(

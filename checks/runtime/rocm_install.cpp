@@ -260,7 +260,13 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (others > 0) {
     summary += "; " + std::to_string(others) + " other install" + (others > 1 ? "s" : "");
   }
-  return CheckOutcome::Pass(std::move(summary));
+  std::vector<Evidence> evidence{{in_use->version.source.empty() ? in_use->root
+                                                                 : in_use->version.source,
+                                  VersionOf(*in_use), ""}};
+  if (in_use->hip_version.known()) {
+    evidence.push_back({in_use->hip_version.source, "HIP " + *in_use->hip_version, ""});
+  }
+  return CheckOutcome::Pass(std::move(summary), std::move(evidence));
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

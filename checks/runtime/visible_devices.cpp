@@ -124,7 +124,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (env.hip_visible_devices || env.cuda_visible_devices) {
       summary += "; HIP/CUDA_VISIBLE_DEVICES set but empty (HIP ignores an empty value)";
     }
-    return CheckOutcome::Pass(std::move(summary));
+    return CheckOutcome::Pass(std::move(summary), std::move(evidence));
   }
 
   std::vector<Finding> findings;

@@ -62,8 +62,17 @@ struct CheckOutcome {
   std::vector<Finding> findings;
   // The figures a benchmark check measured and judged (the report's "benchmarks").
   std::vector<BenchmarkResult> benchmarks;
+  // What a check that found nothing wrong read, so that a pass shows what it rests on (-v, the
+  // JSON report's check "evidence"): the path or probe and the value there. A finding carries
+  // its own evidence; this is for the check's verdict itself.
+  std::vector<Evidence> evidence;
 
   static CheckOutcome Pass(std::string summary, std::vector<Finding> findings = {});
+  // A pass with what it read: Pass("amdgpu bound to 0000:03:00.0", {{"/sys/bus/pci/devices/
+  // 0000:03:00.0/driver", "-> amdgpu", "amdgpu"}}).
+  static CheckOutcome Pass(std::string summary, std::vector<Evidence> evidence,
+                           std::vector<Finding> findings);
+  static CheckOutcome Pass(std::string summary, std::vector<Evidence> evidence);
   static CheckOutcome Skip(std::string why);  // does not apply here
   // Status = the worst finding's status; summary = the first finding's message unless given.
   static CheckOutcome FromFindings(std::vector<Finding> findings, std::string summary = {});

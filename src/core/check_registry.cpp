@@ -7,11 +7,22 @@
 namespace rocm_doctor {
 
 CheckOutcome CheckOutcome::Pass(std::string summary, std::vector<Finding> findings) {
-  return CheckOutcome{Status::kPass, std::move(summary), std::move(findings), {}};
+  return CheckOutcome{Status::kPass, std::move(summary), std::move(findings), {}, {}};
+}
+
+CheckOutcome CheckOutcome::Pass(std::string summary, std::vector<Evidence> evidence,
+                                std::vector<Finding> findings) {
+  CheckOutcome outcome = Pass(std::move(summary), std::move(findings));
+  outcome.evidence = std::move(evidence);
+  return outcome;
+}
+
+CheckOutcome CheckOutcome::Pass(std::string summary, std::vector<Evidence> evidence) {
+  return Pass(std::move(summary), std::move(evidence), {});
 }
 
 CheckOutcome CheckOutcome::Skip(std::string why) {
-  return CheckOutcome{Status::kSkip, std::move(why), {}, {}};
+  return CheckOutcome{Status::kSkip, std::move(why), {}, {}, {}};
 }
 
 CheckOutcome CheckOutcome::FromFindings(std::vector<Finding> findings, std::string summary) {

@@ -164,6 +164,8 @@ json ReportToJson(const Report& report) {
                       {"blocked_by", r.blocked_by.empty() ? json(nullptr) : json(r.blocked_by)},
                       {"duration_ms", r.duration_ms},
                       {"findings", std::move(findings)}});
+    // What the check itself read (a pass's evidence); absent when it has none (schema: optional).
+    if (!r.outcome.evidence.empty()) checks.back()["evidence"] = EvidenceJson(r.outcome.evidence);
   }
   root["checks"] = std::move(checks);
 

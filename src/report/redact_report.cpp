@@ -79,6 +79,7 @@ void EachText(Report& report, ReportRedactor& redact) {
   }
   for (CheckRecord& r : report.checks) {
     redact(r.outcome.summary);
+    redact(r.outcome.evidence);
     for (Finding& f : r.outcome.findings) redact(f);
     for (BenchmarkResult& b : r.outcome.benchmarks) redact(b);
   }

@@ -200,6 +200,8 @@ void WriteChecks(const Report& report, std::ostream& out, const Painter& paint, 
           << (r->outcome.status == Status::kSkip ? paint(summary, kDim) : summary) << '\n';
       // A check that found nothing wrong is its one line (runtime.tools lists every tool it
       // found as an info finding); -v shows them.
+      // -v: what the check read, under its line (a pass's evidence).
+      if (verbose) WriteEvidence(r->outcome.evidence, out, paint, "      ", page_width);
       const bool fine = r->outcome.status == Status::kPass || r->outcome.status == Status::kInfo;
       bool show_findings = verbose || (r->outcome.findings.size() > 1 && !fine);
       if (!show_findings) continue;
