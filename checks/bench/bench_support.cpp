@@ -13,7 +13,7 @@ namespace rocm_doctor::bench {
 BenchRequest RequestFor(const CheckContext& ctx) {
   const BenchOptions& options = ctx.options.bench;
   BenchRequest request;
-  request.level = BenchLevelFromString(options.level).value_or(BenchLevel::kQuick);
+  request.level = BenchLevelFromString(options.level).value_or(BenchLevel::kStandard);
   request.only = options.only;
   request.stress_seconds = options.stress_seconds;
   request.progress = options.progress;

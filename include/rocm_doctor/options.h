@@ -9,12 +9,18 @@
 namespace rocm_doctor {
 
 struct Policy;  // include/rocm_doctor/policy.h
+
+// The levels of every command that has one (check, capture, gate, a policy's level; bench from
+// standard on), least first, each meaning the same everywhere: basic runs no GPU work; standard
+// adds the short benchmark set; extended the longer set with 30 s of stress; stress the stress
+// level (BenchLevel, include/rocm_doctor/facts/bench.h).
+inline constexpr std::string_view kRunLevels[] = {"basic", "standard", "extended", "stress"};
 class BenchThresholds;  // include/rocm_doctor/bench_thresholds.h
 
 // What the benchmark checks (checks/bench/) run and judge against.
 struct BenchOptions {
-  // Whether the bench.* checks run at all, and how long the helper measures: "quick",
-  // "standard" or "stress" (BenchLevel). Empty: no benchmarks (check --level basic).
+  // Whether the bench.* checks run at all, and how long the helper measures: "standard",
+  // "extended" or "stress" (BenchLevel). Empty: no benchmarks (check --level basic).
   std::string level;
   std::vector<std::string> only;  // bench --only: benchmark names or families, passed through
   std::optional<int> device;      // --device N: one runtime ordinal; unset: every HIP device

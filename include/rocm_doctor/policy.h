@@ -81,7 +81,7 @@ struct Policy {
   std::string path;  // the file as given
   std::string name;  // [policy] name, else the file name without ".toml"
   std::string description;
-  std::optional<std::string> level;    // "basic" | "standard" | "stress"
+  std::optional<std::string> level;    // one of kRunLevels (options.h): basic ... stress
   std::optional<std::string> fail_on;  // "fail" | "warn"
 
   std::optional<int> gpu_count;          // [gpus] count: exactly this many AMD GPUs

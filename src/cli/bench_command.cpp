@@ -92,9 +92,7 @@ CommandRun SetupBenchCommand(CLI::App& cmd) {
   };
   auto line = std::make_shared<CommandLine>();
   BenchArgs& bench = line->args;
-  cmd.add_option("--level", bench.level,
-                 "quick (all benchmarks, memory test on a slice), standard, stress")
-      ->check(CLI::IsMember({"quick", "standard", "stress"}));
+  AddBenchLevelOption(cmd, bench.level);
   cmd.add_option("--only", bench.only, "Benchmarks or families: memory, memory.triad, ...")
       ->delimiter(',');
   cmd.add_option("--device", bench.device, "Only this runtime device (ordinal)")

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -9,6 +10,7 @@
 
 #include "cli/printable_stderr.h"
 #include "report/text_escape.h"
+#include "rocm_doctor/facts/bench.h"
 #include "system/config_file.h"
 
 namespace rocm_doctor::cli {
@@ -34,13 +36,36 @@ Result<bool> ApplyCheckLevel(const std::string& level, CheckOptions& options,
   if (level == "basic") {
     options.bench.level.clear();
     selection.with_benchmarks = false;
-  } else if (level == "standard" || level == "stress") {
-    options.bench.level = level == "standard" ? "quick" : "stress";
+  } else if (BenchLevelFromString(level)) {
+    options.bench.level = level;  // the same word bench takes; the collector maps it
     selection.with_benchmarks = true;
   } else {
-    return Error{"--level " + level + ": expected basic, standard or stress"};
+    return Error{"--level " + report_text::Printable(level) +
+                 ": expected basic, standard, extended or stress"};
   }
   return true;
+}
+
+void AddBenchLevelOption(CLI::App& cmd, std::string& level) {
+  // A transform rather than a list check: "quick" becomes "standard" before anything reads it,
+  // and basic gets its own reason instead of "not in {...}".
+  CLI::Validator levels(
+      [](std::string& word) -> std::string {
+        if (word == "quick") word = "standard";
+        if (BenchLevelFromString(word)) return {};
+        if (word == "basic") {
+          return "basic runs no GPU work, and bench is GPU work: give standard, extended or "
+                 "stress (rocm-doctor check runs the checks without benchmarks)";
+        }
+        return "'" + report_text::Printable(word) +
+               "' is not a level: give standard, extended or stress";
+      },
+      "LEVEL");
+  cmd.add_option("--level", level,
+                 "standard (default: every benchmark once, memory test on a slice), extended "
+                 "(a larger memory-test slice, 30 s of stress), stress (most of free memory, "
+                 "300 s of stress); quick is the old name of standard, still accepted")
+      ->transform(levels);
 }
 
 Result<std::shared_ptr<const BenchThresholds>> LoadThresholds(

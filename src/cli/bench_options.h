@@ -1,6 +1,6 @@
 #pragma once
 // What `check --level`, `capture --level` and `rocm-doctor bench` share: which levels run
-// benchmarks, loading --thresholds, and the progress line on a terminal.
+// benchmarks, bench's own --level, loading --thresholds, and the progress line on a terminal.
 #include <functional>
 #include <optional>
 #include <string>
@@ -11,12 +11,22 @@
 #include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/result.h"
 
+namespace CLI {
+class App;
+}
+
 namespace rocm_doctor::cli {
 
-// check/capture --level: "basic" runs no benchmark; "standard" runs the quick benchmarks as
-// checks; "stress" the stress level. Sets options.bench.level and selection.with_benchmarks.
+// check/capture/gate --level (kRunLevels, include/rocm_doctor/options.h): "basic" runs no
+// benchmark; "standard", "extended" and "stress" run the benchmark checks at that level, the
+// same as `bench --level`. Sets options.bench.level and selection.with_benchmarks.
 Result<bool> ApplyCheckLevel(const std::string& level, CheckOptions& options,
                              SelectionArgs& selection);
+
+// bench --level: standard, extended or stress, and "quick" (the name bench used for standard
+// before the levels were one vocabulary: kept so scripts keep working). basic is refused: bench
+// is GPU work. Adds the option to `cmd`, bound to `level`.
+void AddBenchLevelOption(CLI::App& cmd, std::string& level);
 
 // --thresholds FILE over the built-in table; nullopt file: the built-in table (null pointer).
 // Errors name the file and line.

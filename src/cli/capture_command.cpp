@@ -52,7 +52,7 @@ void RemoveWritten(const std::string& out, OutputWas before) {
 // Runs the checks through a RecordingSystemView and writes exactly what they read as a machine
 // directory (architecture rule 3), with the report it produced beside it for the ticket.
 int RunCaptureCommand(const CaptureArgs& capture_args) {
-  // --level standard|stress: the benchmark checks run too, so their helper runs are recorded
+  // --level standard and up: the benchmark checks run too, so their helper runs are recorded
   // (.rocm-doctor/probes/hip-bench*.json) for `check --sysroot DIR --level ...`.
   CaptureArgs args = capture_args;
   if (auto level = ApplyCheckLevel(args.level, args.options, args.selection); !level) {
@@ -132,7 +132,9 @@ CommandRun SetupCaptureCommand(CLI::App& cmd) {
                "placeholders");
   AddSelectionOptions(cmd, capture->selection);
   AddExpectGpusOption(cmd, capture->options);
-  AddCheckLevelOption(cmd, capture->level, "standard|stress: also run and record the benchmarks");
+  AddCheckLevelOption(cmd, capture->level,
+                      "standard, extended or stress: also run and record the benchmarks at that "
+                      "level (basic: none)");
   return [capture] { return RunCaptureCommand(*capture); };
 }
 

@@ -84,8 +84,7 @@ CommandRun SetupCheckCommand(CLI::App& cmd) {
   AddPolicyOption(cmd, check.policy_file);
   cmd.add_flag("--redact", check.redact,
                "Remove hostnames, user names, serials, UUIDs, MAC/IP addresses from every output");
-  AddCheckLevelOption(cmd, check.level,
-                      "basic; standard: also the quick benchmarks; stress: the stress level");
+  AddCheckLevelOption(cmd, check.level, std::string(kCheckLevelHelp));
   AddThresholdsOption(cmd, check.thresholds);
   cmd.add_flag("-v,--verbose", check.verbose, "Show the evidence behind each line");
   cmd.add_flag("--no-color", check.no_color, "No colours (also: NO_COLOR=1)");

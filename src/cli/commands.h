@@ -20,7 +20,7 @@ struct SelectionArgs {
   std::vector<std::string> only;  // ids, layers or globs ("driver.*")
   std::vector<std::string> skip;
   bool with_policy = false;  // select the policy layer's checks (set when a policy is loaded)
-  bool with_benchmarks = false;  // select the bench.* checks (--level standard|stress, bench)
+  bool with_benchmarks = false;  // select the bench.* checks (--level standard and up, bench)
 };
 
 struct CheckArgs {
@@ -35,7 +35,7 @@ struct CheckArgs {
   bool no_color = false;
   std::string fail_on = "fail";  // "fail" or "warn"
   unsigned jobs = 4;
-  std::string level = "basic";  // --level basic|standard|stress (ApplyCheckLevel: bench_options.h)
+  std::string level = "basic";  // --level: kRunLevels (ApplyCheckLevel: bench_options.h)
   std::optional<std::string> thresholds;  // --thresholds FILE for the benchmark checks
   CheckOptions options;
 };
@@ -43,7 +43,7 @@ struct CheckArgs {
 // rocm-doctor bench (src/cli/bench_command.cpp).
 struct BenchArgs {
   std::optional<std::string> sysroot;
-  std::string level = "quick";    // --level quick|standard|stress: the helper's level
+  std::string level = "standard";  // --level standard|extended|stress (quick: standard)
   std::vector<std::string> only;  // --only: benchmark names or families (memory, memory.triad)
   std::optional<int> device;      // --device N
   std::optional<int> stress_seconds;  // --stress-seconds S, 1..86400
@@ -60,7 +60,7 @@ struct CaptureArgs {
   std::optional<std::string> sysroot;
   std::string description;
   bool redact = false;  // --redact: strip identifying values (src/system/capture_redact.h)
-  std::string level = "basic";  // --level: standard|stress also record the benchmark runs
+  std::string level = "basic";  // --level: standard and up also record the benchmark runs
   SelectionArgs selection;
   CheckOptions options;
 };

@@ -91,7 +91,7 @@ Result<std::vector<const RegisteredCheck*>> SelectChecks(const SelectionArgs& se
                                    });
       if (only_benchmarks) {
         return Error{report_text::Printable(pattern) +
-                     " is a benchmark check: run it with --level standard or stress, "
+                     " is a benchmark check: run it with --level standard, extended or stress, "
                                "or with rocm-doctor bench"};
       }
     }

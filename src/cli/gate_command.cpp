@@ -194,8 +194,7 @@ CommandRun SetupGateCommand(CLI::App& cmd) {
                  "FILE: also write the JSON report there; FORMAT=FILE (repeatable): that "
                  "format, e.g. -o prometheus=/var/lib/node_exporter/rocm-doctor.prom");
   AddPolicyOption(cmd, gate->check.policy_file);
-  AddCheckLevelOption(cmd, gate->check.level,
-                      "basic; standard: also the quick benchmarks; stress: the stress level");
+  AddCheckLevelOption(cmd, gate->check.level, std::string(kCheckLevelHelp));
   AddThresholdsOption(cmd, gate->check.thresholds);
   AddJobsOption(cmd, gate->check.jobs);
   return [gate, slurm, npd] {

@@ -1,6 +1,9 @@
 #include "cli/option_setup.h"
 
 #include <CLI/CLI.hpp>
+#include <iterator>
+
+#include "rocm_doctor/options.h"
 
 namespace rocm_doctor::cli {
 
@@ -18,7 +21,7 @@ void AddExpectGpusOption(CLI::App& cmd, CheckOptions& options) {
 
 void AddCheckLevelOption(CLI::App& cmd, std::string& level, std::string description) {
   cmd.add_option("--level", level, std::move(description))
-      ->check(CLI::IsMember({"basic", "standard", "stress"}));
+      ->check(CLI::IsMember(std::vector<std::string>(std::begin(kRunLevels), std::end(kRunLevels))));
 }
 
 void AddThresholdsOption(CLI::App& cmd, std::optional<std::string>& thresholds) {

@@ -3,6 +3,7 @@
 // subcommand with one wording everywhere.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/commands.h"
@@ -17,8 +18,12 @@ namespace rocm_doctor::cli {
 void AddSelectionOptions(CLI::App& cmd, SelectionArgs& selection);
 // --expect-gpus N.
 void AddExpectGpusOption(CLI::App& cmd, CheckOptions& options);
-// --level basic|standard|stress of check, capture and gate.
+// --level of check, capture and gate: one of kRunLevels (include/rocm_doctor/options.h).
 void AddCheckLevelOption(CLI::App& cmd, std::string& level, std::string description);
+// The description of check's and gate's --level.
+inline constexpr std::string_view kCheckLevelHelp =
+    "basic: no GPU work; standard: also the short benchmark set; extended: the longer set and "
+    "30 s of stress; stress: the stress level";
 // --thresholds FILE: benchmark floors over the built-in ones.
 void AddThresholdsOption(CLI::App& cmd, std::optional<std::string>& thresholds);
 // --policy FILE.

@@ -9,6 +9,7 @@
 #include "cli/common_options.h"
 #include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/catalog.h"
+#include "rocm_doctor/options.h"
 #include "rocm_doctor/policy.h"
 
 namespace rocm_doctor::cli {
@@ -56,9 +57,8 @@ Result<bool> LoadPolicyInto(CheckArgs& args) {
   args.selection.with_policy = true;
   if (policy->fail_on == "warn") args.fail_on = "warn";
   // The policy's level is a floor: the command line may ask for more, not less.
-  constexpr std::string_view kLevels[] = {"basic", "standard", "stress"};
   auto rank = [&](std::string_view level) {
-    return std::find(std::begin(kLevels), std::end(kLevels), level) - std::begin(kLevels);
+    return std::find(std::begin(kRunLevels), std::end(kRunLevels), level) - std::begin(kRunLevels);
   };
   if (policy->level && rank(*policy->level) > rank(args.level)) args.level = *policy->level;
   args.options.policy = std::make_shared<const Policy>(std::move(policy).value());

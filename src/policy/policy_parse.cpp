@@ -9,6 +9,7 @@
 #include "policy/toml_input_guard.h"
 #include "rocm_doctor/facts/frameworks_facts.h"
 #include "rocm_doctor/facts/gpu_table.h"
+#include "rocm_doctor/options.h"
 #include "rocm_doctor/policy.h"
 #include "system/config_file.h"
 
@@ -23,7 +24,6 @@ using policy_toml::Section;
 // More than this is not a policy (and a hostile file must not exhaust memory).
 constexpr std::size_t kMaxPolicyBytes = 1 << 20;
 
-constexpr std::string_view kLevels[] = {"basic", "standard", "stress"};
 constexpr std::string_view kFailOn[] = {"fail", "warn"};
 
 std::string Lower(std::string_view text) {
@@ -121,7 +121,7 @@ void ParsePolicySection(Section& top, Policy& policy, Errors& errors) {
     }
   }
   if (auto description = s.String("description")) policy.description = *description;
-  policy.level = s.Choice("level", kLevels);
+  policy.level = s.Choice("level", kRunLevels);
   policy.fail_on = s.Choice("fail_on", kFailOn);
   s.RejectUnknown();
 }

@@ -19,12 +19,19 @@
 
 namespace rocm_doctor {
 
-// How long and how hard the helper measures. quick: every benchmark once, a memory test on a
-// slice, no stress (under 15 s on an H200); standard: a larger memory-test slice and 30 s of
-// stress; stress: a memory test over most of free memory and 300 s of stress.
-enum class BenchLevel { kQuick, kStandard, kStress };
-std::string_view ToString(BenchLevel level);  // "quick", "standard", "stress"
-std::optional<BenchLevel> BenchLevelFromString(std::string_view text);
+// How long and how hard the helper measures, in the doctor's words (the levels of check,
+// capture, gate and bench: basic < standard < extended < stress; basic runs no benchmark).
+// standard: every benchmark once, a memory test on a slice, no stress (under 15 s on an H200);
+// extended: a larger memory-test slice and 30 s of stress; stress: a memory test over most of
+// free memory and 300 s of stress. The helper names them quick, standard and stress
+// (HelperLevelName): its "standard" is the doctor's extended.
+enum class BenchLevel { kStandard, kExtended, kStress };
+std::string_view ToString(BenchLevel level);  // "standard", "extended", "stress"
+std::optional<BenchLevel> BenchLevelFromString(std::string_view text);  // the doctor's words
+// The helper's own word for `level` (its --level and its JSON's "level"): "quick", "standard",
+// "stress"; and back.
+std::string_view HelperLevelName(BenchLevel level);
+std::optional<BenchLevel> BenchLevelFromHelper(std::string_view text);
 
 // The helper's benchmarks, stable names in the order they run (docs/hip-helper.md).
 inline constexpr std::string_view kBenchmarkNames[] = {
@@ -86,7 +93,9 @@ struct BenchReport {
   int format_version = 0;
   std::string backend;  // "hip" or "cuda"
   std::optional<std::int64_t> runtime_version, driver_version;
-  std::string level;                  // as the helper ran it
+  // The level the helper ran, in the doctor's words (its "quick" is "standard", its "standard"
+  // "extended": BenchLevelFromHelper).
+  std::string level;
   bool interrupted = false;           // SIGINT/SIGTERM: it stopped after the current kernel
   std::optional<std::string> error;   // no device / runtime init failed
   std::optional<BenchDevice> device;  // null when no device could be opened
@@ -98,7 +107,7 @@ struct BenchReport {
 
 // What the bench checks ask the collector for; equal requests share one run.
 struct BenchRequest {
-  BenchLevel level = BenchLevel::kQuick;
+  BenchLevel level = BenchLevel::kStandard;
   std::vector<std::string> only;  // --only NAME,...: benchmark names; empty = all
   // The runtime ordinals to measure, one helper run each, in order; empty = one run without
   // --device (the helper's default device).
@@ -122,7 +131,7 @@ struct BenchRun {
 };
 
 struct BenchFacts {
-  BenchLevel level = BenchLevel::kQuick;
+  BenchLevel level = BenchLevel::kStandard;
   std::vector<std::string> only;
   std::vector<BenchRun> runs;
 };

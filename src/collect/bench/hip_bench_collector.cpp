@@ -72,9 +72,10 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
   if (request.progress && !replay) {
     // The doctor's own line until the helper's first progress line replaces it.
     request.progress((device ? "device " + std::to_string(*device) + ": " : std::string()) +
-                     "rocm-doctor-hip --bench at the " + std::string(ToString(request.level)) +
-                     " level (at most " + std::to_string(deadline.count()) +
-                     " s)");
+                     "benchmarks at the " + std::string(ToString(request.level)) +
+                     " level (rocm-doctor-hip --bench --level " +
+                     std::string(HelperLevelName(request.level)) + ", at most " +
+                     std::to_string(deadline.count()) + " s)");
   }
   run.run.source =
       replay ? ".rocm-doctor/probes/" + run.probe_name + ".json" : Join(spec.argv, " ");
@@ -101,9 +102,9 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
 
 std::chrono::seconds BenchTimeout(BenchLevel level) {
   switch (level) {
-    case BenchLevel::kQuick:
-      return std::chrono::seconds(60);
     case BenchLevel::kStandard:
+      return std::chrono::seconds(60);
+    case BenchLevel::kExtended:
       return std::chrono::seconds(300);
     case BenchLevel::kStress:
       return std::chrono::seconds(900);
@@ -121,7 +122,7 @@ std::chrono::seconds BenchDeadline(const BenchRequest& request) {
 std::vector<std::string> BenchArgv(const std::string& helper_path, const BenchRequest& request,
                                    std::optional<std::int64_t> device) {
   std::vector<std::string> argv = {helper_path, "--bench", "--level",
-                                   std::string(ToString(request.level))};
+                                   std::string(HelperLevelName(request.level))};
   if (!request.only.empty()) {
     argv.push_back("--only");
     argv.push_back(Join(request.only, ","));

@@ -9,9 +9,10 @@
 namespace rocm_doctor {
 
 // How long one `rocm-doctor-hip --bench` run may take before it counts as hung: the helper's own
-// plan (under 15 s for quick on an H200; 30 s and 300 s of stress for standard and stress, plus a
+// plan (under 15 s for standard on an H200; 30 s and 300 s of stress for extended and stress, plus a
 // memory test over a growing share of memory) with room for a slow GPU and runtime start-up.
-std::chrono::seconds BenchTimeout(BenchLevel level);  // quick 60 s, standard 300 s, stress 900 s
+// standard 60 s, extended 300 s, stress 900 s
+std::chrono::seconds BenchTimeout(BenchLevel level);
 
 // BenchTimeout(request.level) plus request.stress_seconds: the deadline of each run.
 std::chrono::seconds BenchDeadline(const BenchRequest& request);

@@ -7,11 +7,36 @@
 
 namespace rocm_doctor {
 
+namespace {
+constexpr BenchLevel kBenchLevels[] = {BenchLevel::kStandard, BenchLevel::kExtended,
+                                       BenchLevel::kStress};
+}  // namespace
+
 std::string_view ToString(BenchLevel level) {
   switch (level) {
-    case BenchLevel::kQuick:
-      return "quick";
     case BenchLevel::kStandard:
+      return "standard";
+    case BenchLevel::kExtended:
+      return "extended";
+    case BenchLevel::kStress:
+      return "stress";
+  }
+  return "standard";
+}
+
+std::optional<BenchLevel> BenchLevelFromString(std::string_view text) {
+  for (BenchLevel level : kBenchLevels) {
+    if (ToString(level) == text) return level;
+  }
+  return std::nullopt;
+}
+
+// The helper keeps its own words (docs/hip-helper.md); only the doctor's were unified.
+std::string_view HelperLevelName(BenchLevel level) {
+  switch (level) {
+    case BenchLevel::kStandard:
+      return "quick";
+    case BenchLevel::kExtended:
       return "standard";
     case BenchLevel::kStress:
       return "stress";
@@ -19,9 +44,9 @@ std::string_view ToString(BenchLevel level) {
   return "quick";
 }
 
-std::optional<BenchLevel> BenchLevelFromString(std::string_view text) {
-  for (auto level : {BenchLevel::kQuick, BenchLevel::kStandard, BenchLevel::kStress}) {
-    if (ToString(level) == text) return level;
+std::optional<BenchLevel> BenchLevelFromHelper(std::string_view text) {
+  for (BenchLevel level : kBenchLevels) {
+    if (HelperLevelName(level) == text) return level;
   }
   return std::nullopt;
 }

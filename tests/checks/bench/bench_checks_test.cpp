@@ -67,7 +67,7 @@ TEST(BenchChecks, AHealthyMi300xPassesEveryFamily) {
   CheckOutcome run = RunCheck("bench.run", view, Level());
   EXPECT_EQ(run.status, Status::kPass) << run.summary;
   EXPECT_EQ(run.summary,
-            "device 0 (AMD Instinct MI300X, gfx942, 0000:c1:00.0): 22 results at the quick level "
+            "device 0 (AMD Instinct MI300X, gfx942, 0000:c1:00.0): 22 results at the standard level "
             "in 11.5 s, judged against AMD Instinct MI300X");
   EXPECT_TRUE(run.findings.empty());
 

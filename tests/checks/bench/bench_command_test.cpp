@@ -118,8 +118,8 @@ TEST(BenchCommand, BadArgumentsAreUsageErrors) {
   EXPECT_EQ(run.exit_code, 2) << run.out;
   run = Doctor("check --only bench.memory --sysroot " + Machine("mi300x-bench-healthy"));
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.out.find("bench.memory is a benchmark check: run it with --level standard or "
-                         "stress, or with rocm-doctor bench"),
+  EXPECT_NE(run.out.find("bench.memory is a benchmark check: run it with --level standard, "
+                         "extended or stress, or with rocm-doctor bench"),
             std::string::npos)
       << run.out;
 }

@@ -129,8 +129,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"bad pci id", "[gpus]\nmodels = [\"1002:74a\"]\n",
                 "p.toml:2:11: gpus.models[0] is \"1002:74a\"; a PCI ID is VENDOR:DEVICE"},
         BadCase{"bad level", "[policy]\nlevel = \"fast\"\n",
-                "p.toml:2:9: policy.level is \"fast\"; it must be \"basic\", \"standard\" or "
-                "\"stress\""},
+                "p.toml:2:9: policy.level is \"fast\"; it must be \"basic\", \"standard\", "
+                "\"extended\" or \"stress\""},
         BadCase{"bad fail_on", "[policy]\nfail_on = \"error\"\n", "p.toml:2:11: policy.fail_on"},
         BadCase{"empty name", "[policy]\nname = \"\"\n", "p.toml:2:8: policy.name is empty"},
         BadCase{"bad release", "[rocm]\nmin = \"6.x\"\n", "p.toml:2:7: rocm.min is \"6.x\""},

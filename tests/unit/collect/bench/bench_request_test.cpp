@@ -40,8 +40,8 @@ TEST(BenchStressSeconds, TheyAreTheRequestsIdentity) {
 }
 
 TEST(BenchStressSeconds, TheDeadlineIsTheLevelsPlusTheSeconds) {
-  EXPECT_EQ(BenchDeadline(WithStress(std::nullopt)), BenchTimeout(BenchLevel::kQuick));
-  EXPECT_EQ(BenchDeadline(WithStress(600)), BenchTimeout(BenchLevel::kQuick) + std::chrono::seconds(600));
+  EXPECT_EQ(BenchDeadline(WithStress(std::nullopt)), BenchTimeout(BenchLevel::kStandard));
+  EXPECT_EQ(BenchDeadline(WithStress(600)), BenchTimeout(BenchLevel::kStandard) + std::chrono::seconds(600));
   BenchRequest stress = WithStress(86400);
   stress.level = BenchLevel::kStress;
   EXPECT_EQ(BenchDeadline(stress), BenchTimeout(BenchLevel::kStress) + std::chrono::seconds(86400));
@@ -52,7 +52,7 @@ TEST(BenchStressSeconds, TheDeadlineIsTheLevelsPlusTheSeconds) {
   ASSERT_EQ(facts.runs.size(), 1u);
   const BenchRun& run = facts.runs[0];
   EXPECT_EQ(run.run.timeout_ms,
-            std::chrono::milliseconds(BenchTimeout(BenchLevel::kQuick) + std::chrono::seconds(45))
+            std::chrono::milliseconds(BenchTimeout(BenchLevel::kStandard) + std::chrono::seconds(45))
                 .count());
   EXPECT_EQ(run.run.argv, BenchArgv(kHipHelperName, WithStress(45), 0));
 }
@@ -67,6 +67,43 @@ TEST(BenchStressSeconds, TheOptionBecomesTheRequest) {
   EXPECT_EQ(bench::RequestFor(CheckContext{facts, options}).stress_seconds, 90);
   options.bench.stress_seconds.reset();
   EXPECT_FALSE(bench::RequestFor(CheckContext{facts, options}).stress_seconds);
+}
+
+// One vocabulary (issue 15): the doctor's standard, extended and stress are the helper's quick,
+// standard and stress; the helper keeps its words on its command line, the doctor's are used in
+// everything it prints.
+TEST(BenchLevels, TheDoctorsWordsMapOntoTheHelpers) {
+  const std::pair<std::string_view, std::string_view> pairs[] = {
+      {"standard", "quick"}, {"extended", "standard"}, {"stress", "stress"}};
+  for (const auto& [doctor, helper] : pairs) {
+    const std::optional<BenchLevel> level = BenchLevelFromString(doctor);
+    ASSERT_TRUE(level) << doctor;
+    EXPECT_EQ(ToString(*level), doctor);
+    EXPECT_EQ(HelperLevelName(*level), helper);
+    EXPECT_EQ(BenchLevelFromHelper(helper), level);
+    BenchRequest r;
+    r.level = *level;
+    EXPECT_EQ(BenchArgv("h", r, std::nullopt),
+              (std::vector<std::string>{"h", "--bench", "--level", std::string(helper)}));
+  }
+  for (std::string_view word : {"basic", "quick", "", "Standard", "stress ", "extended\n"}) {
+    EXPECT_FALSE(BenchLevelFromString(word)) << word;
+  }
+  EXPECT_FALSE(BenchLevelFromHelper("extended"));
+  // The helper's JSON says "standard" for the doctor's extended: the report says extended.
+  std::string json = BenchJson(Mi300xDevice(0), HealthyMi300x());
+  const std::string quick = "\"level\":\"quick\"";
+  const std::size_t at = json.find(quick);
+  ASSERT_NE(at, std::string::npos) << json.substr(0, 200);
+  json.replace(at, quick.size(), "\"level\":\"standard\"");
+  FakeSystemView view;
+  view.Command("hip-bench", ExitedWith(json));
+  BenchRequest extended = WithStress(std::nullopt);
+  extended.level = BenchLevel::kExtended;
+  const BenchFacts facts = CollectHipBench(view, HelperLocation{}, extended);
+  ASSERT_EQ(facts.runs[0].run.state, HelperRunState::kOk) << facts.runs[0].run.detail;
+  EXPECT_EQ(facts.runs[0].report.level, "extended");
+  EXPECT_EQ(facts.runs[0].run.timeout_ms, 300000);
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ CommandOutcome Ended(CommandOutcome::State state, int signal = 0, bool interrupt
 
 TEST(HipBenchCollector, TheCommandLineCarriesLevelOnlyAndDevice) {
   BenchRequest r;
-  r.level = BenchLevel::kStandard;
+  r.level = BenchLevel::kExtended;
   r.only = {"memory", "launch.roundtrip"};
   EXPECT_EQ(BenchArgv("/opt/x/rocm-doctor-hip", r, 2),
             (std::vector<std::string>{"/opt/x/rocm-doctor-hip", "--bench", "--level", "standard",
@@ -48,8 +48,8 @@ TEST(HipBenchCollector, TheCommandLineCarriesLevelOnlyAndDevice) {
 }
 
 TEST(HipBenchCollector, DeadlinesGrowWithTheLevel) {
-  EXPECT_EQ(BenchTimeout(BenchLevel::kQuick), std::chrono::seconds(60));
-  EXPECT_EQ(BenchTimeout(BenchLevel::kStandard), std::chrono::seconds(300));
+  EXPECT_EQ(BenchTimeout(BenchLevel::kStandard), std::chrono::seconds(60));
+  EXPECT_EQ(BenchTimeout(BenchLevel::kExtended), std::chrono::seconds(300));
   EXPECT_EQ(BenchTimeout(BenchLevel::kStress), std::chrono::seconds(900));
 }
 
@@ -129,7 +129,7 @@ TEST(HipBenchCollector, HangCrashAndInterruption) {
   timed_out.error = "timed out after 300000 ms";
   hung.Command("hip-bench", timed_out);
   BenchRequest standard = Quick();
-  standard.level = BenchLevel::kStandard;
+  standard.level = BenchLevel::kExtended;
   BenchRun run = Collect(hung, standard).runs[0];
   EXPECT_EQ(run.run.state, HelperRunState::kTimedOut);
   EXPECT_EQ(run.run.detail, "timed out after 300000 ms");
@@ -191,8 +191,9 @@ TEST(HipBenchCollector, ProgressLinesOfALiveRunArriveLineByLine) {
   const BenchRun run = CollectHipBench(view, helper, request).runs[0];
   EXPECT_EQ(run.run.state, HelperRunState::kOk) << run.run.detail;
   EXPECT_EQ(run.run.source, tree.At("helper.sh") + " --bench --level quick --device 0");
-  EXPECT_EQ(lines, (std::vector<std::string>{"device 0: rocm-doctor-hip --bench at the quick "
-                                             "level (at most 60 s)",
+  EXPECT_EQ(lines, (std::vector<std::string>{"device 0: benchmarks at the standard level "
+                                             "(rocm-doctor-hip --bench --level quick, at most "
+                                             "60 s)",
                                              "device 0: bench: memory.copy 1/5",
                                              "device 0: bench: memory.triad 3/5",
                                              "device 0: bench: partial line"}));
