@@ -18,3 +18,7 @@ if(Python3_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/catalog/codes_tested.py
                    $<TARGET_FILE:rocm-doctor> ${CMAKE_CURRENT_LIST_DIR})
 endif()
+
+# tools/doctor.sh (README's first command) shows its build's progress and says how long it takes.
+add_test(NAME doctor_sh_progress
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli/doctor_sh_test.sh ${PROJECT_SOURCE_DIR})
