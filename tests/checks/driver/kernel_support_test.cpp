@@ -104,13 +104,22 @@ TEST(KernelSupport, SkipsWhatTheDataCannotJudge) {
   no_rocm->File("/etc/os-release", kNoble);
   EXPECT_EQ(RunCheck(kCheck, no_rocm).status, Status::kSkip);
 
+  // ROCm 5.x: GPU support rows, but no distribution rows (checks/data/SUPPORT-MATRIX.md).
+  auto five = NewView();
+  five->File("/etc/os-release", kNoble);
+  AddOptInstall(*five, "5.7.1", "5.7.50701", "1.11.50701");
+  five->Link("/opt/rocm", "/opt/rocm-5.7.1");
+  CheckOutcome out = RunCheck(kCheck, five);
+  EXPECT_EQ(out.status, Status::kSkip);
+  EXPECT_EQ(out.summary, "the support data lists no distribution for ROCm 5.7.1");
+
   auto old = NewView();
   old->File("/etc/os-release", kNoble);
-  AddOptInstall(*old, "5.7.1", "5.7.50701", "1.11.50701");
-  old->Link("/opt/rocm", "/opt/rocm-5.7.1");
-  CheckOutcome out = RunCheck(kCheck, old);
+  AddOptInstall(*old, "4.5.2", "4.5.50502", "1.4.50502");
+  old->Link("/opt/rocm", "/opt/rocm-4.5.2");
+  out = RunCheck(kCheck, old);
   EXPECT_EQ(out.status, Status::kSkip);
-  EXPECT_EQ(out.summary, "ROCm 5.7.1: the support data has no ROCm 5.7");
+  EXPECT_EQ(out.summary, "ROCm 4.5.2: the support data has no ROCm 4.5");
 
   auto wsl = Host(kNoble, "5.15.167.4-microsoft-standard-WSL2");
   wsl->File("/proc/version", "Linux version 5.15.167.4-microsoft-standard-WSL2 (root@f9c8) #1\n");
