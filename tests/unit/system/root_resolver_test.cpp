@@ -143,19 +143,50 @@ void BuildTree(TempTree& tree) {
 
 std::vector<std::string> Paths() {
   const std::vector<std::string> bases = {
-      "", "/", "/sys", "/sys/devices/pci0000:00/0000:03:00.0",
-      "/sys/bus/pci/devices/0000:03:00.0", "/sys/class/drm/card0", "/sys/class/drm/card0/device",
-      "/sys/class/drm/card0/device/drm/card0/device", "/sys/abs", "/sys/abs/pci0000:00",
-      "/sys/escape-up", "/sys/escape-up/escape-up/class", "/escape-relative", "/escape-dir",
-      "/escape-abs", "/escape-abs/escape-dir/sys", "/../../..", "/loop/a", "/loop/b",
-      "/loop/self", "/loopdir", "/dangling", "/flink", "/etc/passwd", "/absent", "/absent/deeper",
-      "/secret", "/secret/inner", "/chain/c0", "/chain/c1", "/chain/c2", "/chain/c3",
-      "/chain/c20", "/chain/c40", "/target", "/target/up", "/target/up/target/up/target",
-      "//sys/./class//drm/card0/", "/sys/class/drm/card0/device/../../..",
+      "",
+      "/",
+      "/sys",
+      "/sys/devices/pci0000:00/0000:03:00.0",
+      "/sys/bus/pci/devices/0000:03:00.0",
+      "/sys/class/drm/card0",
+      "/sys/class/drm/card0/device",
+      "/sys/class/drm/card0/device/drm/card0/device",
+      "/sys/abs",
+      "/sys/abs/pci0000:00",
+      "/sys/escape-up",
+      "/sys/escape-up/escape-up/class",
+      "/escape-relative",
+      "/escape-dir",
+      "/escape-abs",
+      "/escape-abs/escape-dir/sys",
+      "/../../..",
+      "/loop/a",
+      "/loop/b",
+      "/loop/self",
+      "/loopdir",
+      "/dangling",
+      "/flink",
+      "/etc/passwd",
+      "/absent",
+      "/absent/deeper",
+      "/secret",
+      "/secret/inner",
+      "/chain/c0",
+      "/chain/c1",
+      "/chain/c2",
+      "/chain/c3",
+      "/chain/c20",
+      "/chain/c40",
+      "/target",
+      "/target/up",
+      "/target/up/target/up/target",
+      "//sys/./class//drm/card0/",
+      "/sys/class/drm/card0/device/../../..",
   };
   const std::vector<std::string> suffixes = {
-      "", "/vendor", "/dev", "/..", "/../..", "/x", "/x/y", "/device", "/device/vendor",
-      "/f", "/l1", "/l2", "/up", "/up/f", "/inner/file", "/passwd", "/etc/passwd",
+      "",     "/vendor", "/dev",           "/..",     "/../..",      "/x",
+      "/x/y", "/device", "/device/vendor", "/f",      "/l1",         "/l2",
+      "/up",  "/up/f",   "/inner/file",    "/passwd", "/etc/passwd",
   };
   std::vector<std::string> paths;
   for (const auto& base : bases) {
@@ -238,12 +269,12 @@ TEST(RootResolver, LinkHopsThroughACachedParentStillCount) {
   for (const char* parent : {"/chain/c1/f", "/chain/c2/f", "/chain/c3/f", "/chain/c0/f"}) {
     resolver.Resolve(parent, true);
   }
-  EXPECT_EQ(resolver.Resolve("/chain/c1/f", true).status, FsStatus::kOk);  // 40 expansions
+  EXPECT_EQ(resolver.Resolve("/chain/c1/f", true).status, FsStatus::kOk);    // 40 expansions
   EXPECT_EQ(resolver.Resolve("/chain/c0/f", true).status, FsStatus::kLoop);  // 41
-  EXPECT_EQ(resolver.Resolve("/chain/c3/l1", true).status, FsStatus::kOk);  // 38 + 2
+  EXPECT_EQ(resolver.Resolve("/chain/c3/l1", true).status, FsStatus::kOk);   // 38 + 2
   EXPECT_EQ(resolver.Resolve("/chain/c3/l1", true).logical, "/target/f");
   EXPECT_EQ(resolver.Resolve("/chain/c2/l1", true).status, FsStatus::kLoop);  // 39 + 2
-  EXPECT_EQ(resolver.Resolve("/chain/c2/l1", false).status, FsStatus::kOk);  // 39, l1 kept
+  EXPECT_EQ(resolver.Resolve("/chain/c2/l1", false).status, FsStatus::kOk);   // 39, l1 kept
   EXPECT_EQ(resolver.Resolve("/chain/c2/l1", false).logical, "/target/l1");
   const ResolvedPath missing = resolver.Resolve("/chain/c3/absent", true);
   EXPECT_EQ(missing.status, FsStatus::kNotFound);
@@ -288,12 +319,65 @@ TEST(RootResolver, PermissionDeniedStaysPermissionDenied) {
     // below it is still denied, and not-found elsewhere stays not-found.
     EXPECT_EQ(resolver.Resolve("/secret/inner/file", true).status, FsStatus::kPermissionDenied);
     EXPECT_EQ(resolver.Resolve("/secret/inner/file", true).status, FsStatus::kPermissionDenied);
-    EXPECT_EQ(resolver.Resolve("/secret/inner/absent", true).status,
-              FsStatus::kPermissionDenied);
+    EXPECT_EQ(resolver.Resolve("/secret/inner/absent", true).status, FsStatus::kPermissionDenied);
     EXPECT_EQ(resolver.Resolve("/target/absent", true).status, FsStatus::kNotFound);
     CompareAll(tree.path(), resolver, Paths(), std::string("denied ") + locked);
     CompareAll(tree.path(), resolver, Paths(), std::string("denied warm ") + locked);
     ::chmod(tree.At(locked).c_str(), 0755);
+  }
+}
+
+// A link-free path (or its link-free rest below a cached directory) is answered by one openat2()
+// below the root (issue 14, speed): the KFD's shape, a linked /sys/class/kfd/kfd in front of
+// many link-free node paths, gets the walk's answers, cached or not, in any order.
+TEST(RootResolver, LinkFreeRestsBelowALinkedParentMatchTheReference) {
+  TempTree tree;
+  for (int node = 0; node < 3; ++node) {
+    const std::string dir = "sys/devices/virtual/kfd/kfd/topology/nodes/" + std::to_string(node);
+    tree.File(dir + "/properties", "cpu_cores_count 0\n");
+    for (int link = 0; link < 4; ++link) {
+      tree.File(dir + "/io_links/" + std::to_string(link) + "/properties", "type 2\n");
+    }
+    tree.Link(dir + "/io_links/9", "../../1/io_links/0");
+    tree.Link(dir + "/p2p_links", "/sys/class/kfd/kfd/topology/nodes/0/io_links");
+  }
+  tree.Link("sys/class/kfd/kfd", "../../devices/virtual/kfd/kfd");
+  tree.Link("sys/devices/virtual/kfd/kfd/topology/nodes/2/io_links/3/last", "properties");
+  std::vector<std::string> paths;
+  for (const char* base :
+       {"/sys/class/kfd/kfd/topology/nodes/", "/sys/devices/virtual/kfd/kfd/topology/nodes/"}) {
+    for (const char* node : {"0", "1", "2", "7"}) {
+      for (const char* rest :
+           {"", "/properties", "/io_links", "/io_links/0/properties", "/io_links/3/properties/x",
+            "/io_links/9/properties", "/io_links/3/last", "/p2p_links/1/properties",
+            "/io_links/../properties", "/io_links/2/absent"}) {
+        paths.push_back(std::string(base) + node + rest);
+      }
+    }
+  }
+  for (const auto& path : paths) {
+    for (const bool follow : {true, false}) {
+      ExpectSame(reference::Resolve(tree.path(), path, follow),
+                 ResolveInRoot(tree.path(), path, follow), path);
+    }
+  }
+  RootResolver resolver(tree.path());
+  CompareAll(tree.path(), resolver, paths, "cold");
+  CompareAll(tree.path(), resolver, paths, "warm");
+}
+
+// The direct open is O_PATH: a FIFO (or a device node) in the replayed tree is looked at, never
+// opened for reading, so resolving it neither blocks nor has an effect.
+TEST(RootResolver, AFifoIsLookedAtNotOpened) {
+  TempTree tree;
+  tree.Dir("dev");
+  ASSERT_EQ(::mkfifo(tree.At("dev/fifo").c_str(), 0600), 0);
+  for (const bool follow : {true, false}) {
+    const ResolvedPath got = ResolveInRoot(tree.path(), "/dev/fifo", follow);
+    ExpectSame(reference::Resolve(tree.path(), "/dev/fifo", follow), got, "/dev/fifo");
+    EXPECT_TRUE(got.has_stat);
+    EXPECT_TRUE(S_ISFIFO(got.st.st_mode));
+    EXPECT_EQ(ResolveInRoot(tree.path(), "/dev/fifo/x", follow).status, FsStatus::kNotFound);
   }
 }
 
