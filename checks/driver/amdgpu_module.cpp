@@ -21,7 +21,8 @@ constexpr std::string_view kShadowCommands[] = {
     "sudo apt purge amdgpu-dkms amdgpu-dkms-firmware  # needs root; Fedora/RHEL: sudo dnf remove "
     "amdgpu-dkms",
     "sudo update-initramfs -u -k all  # needs root; then reboot; Fedora/RHEL: sudo dracut -f",
-    "amdgpu-install --usecase=rocm --no-dkms  # later ROCm updates without the DKMS driver",
+    "amdgpu-install --usecase=rocm --no-dkms  # needs root (it runs sudo); later ROCm updates "
+    "without the DKMS driver",
 };
 constexpr std::string_view kFallbackCommands[] = {
     "dkms status amdgpu",

@@ -46,7 +46,8 @@ constexpr FindingSpec kFindings[] = {
          "places an APU's device allocations in GTT (system RAM the GPU maps, "
          "mem_info_gtt_total; its size is set with ttm.pages_limit in 4 KiB pages - "
          "amdgpu.gttsize is deprecated - and with amdgpu-dkms, amdttm.pages_limit).",
-     .commands = kCarveoutCommands},
+     .commands = kCarveoutCommands,
+     .requires_root = true},
     {.code = "hardware.apu.carveout_small_gtt",
      .severity = Status::kInfo,
      .title = "The APU's carve-out is small, but the kernel lets HIP allocate from GTT",
@@ -58,7 +59,8 @@ constexpr FindingSpec kFindings[] = {
          "on linux'). Update such tools, or raise UMA Frame Buffer Size in the firmware setup. "
          "The GTT ceiling is ttm.pages_limit (4 KiB pages; amdgpu.gttsize is deprecated; "
          "amdttm.pages_limit with amdgpu-dkms).",
-     .commands = kCarveoutCommands},
+     .commands = kCarveoutCommands,
+     .requires_root = true},
 };
 
 constexpr CheckInfo kInfo{.id = "hardware.apu_memory",
