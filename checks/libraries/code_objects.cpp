@@ -220,7 +220,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   if (without_code > 0) parts.push_back(std::to_string(without_code) + " without device code");
   if (placeholders > 0) {
-    parts.push_back(std::to_string(placeholders) + " empty placeholder files not judged");
+    parts.push_back(std::to_string(placeholders) +
+                    (placeholders == 1 ? " empty placeholder file" : " empty placeholder files") +
+                    " not judged");
   }
   std::string summary =
       parts.empty() ? "no library with device code" : libraries::Join(parts, "; ");

@@ -119,7 +119,9 @@ inline CheckOutcome DeviceCodeInventory(const std::vector<const LibraryDir*>& di
   if (!unknown.empty()) parts.push_back("targets not readable: " + Join(unknown));
   if (without_code > 0) parts.push_back(std::to_string(without_code) + " without device code");
   if (placeholders > 0) {
-    parts.push_back(std::to_string(placeholders) + " empty placeholder files not judged");
+    parts.push_back(std::to_string(placeholders) +
+                    (placeholders == 1 ? " empty placeholder file" : " empty placeholder files") +
+                    " not judged");
   }
   std::string summary = parts.empty() ? "no library with device code" : Join(parts, "; ");
   summary += " (no GPU in the KFD topology to judge against)";

@@ -77,7 +77,7 @@ EXPECT = ['exit 1',
  'check runtime.rocm pass',
  'check libraries.inventory pass',
  'check libraries.rocblas_kernels fail',
- 'check libraries.code_objects pass',
+ 'check libraries.code_objects info',
  'finding libraries.rocblas.no_kernels_for_gfx fail']
 README = """\
 # rocblas-no-kernels-gfx
