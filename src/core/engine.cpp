@@ -11,6 +11,7 @@
 #include <set>
 #include <thread>
 
+#include "rocm_doctor/exit_code.h"
 #include "rocm_doctor/policy.h"
 
 namespace rocm_doctor {
@@ -438,7 +439,7 @@ EngineResult RunChecks(const RunRequest& request, std::shared_ptr<const FactStor
   if (interrupted != 0) {
     // The report is partial: the exit status says so (130 for SIGINT, 143 for SIGTERM).
     result.interrupted_by = interrupted;
-    result.exit_code = 128 + interrupted;
+    result.exit_code = InterruptedExitCode(interrupted);
   }
   return result;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "rocm_doctor/exit_code.h"
 #include "core/engine.h"
 
 namespace rocm_doctor {
@@ -108,15 +109,15 @@ Verdict DeriveVerdict(const std::vector<CheckRecord>& records) {
 int ExitCodeFor(Verdict verdict, bool fail_on_warn) {
   switch (verdict) {
     case Verdict::kPass:
-      return 0;
+      return ToInt(ExitCode::kOk);
     case Verdict::kWarn:
-      return fail_on_warn ? 1 : 0;
+      return ToInt(fail_on_warn ? ExitCode::kProblems : ExitCode::kOk);
     case Verdict::kFail:
-      return 1;
+      return ToInt(ExitCode::kProblems);
     case Verdict::kUnknown:
-      return 2;
+      return ToInt(ExitCode::kUnknown);
   }
-  return 2;
+  return ToInt(ExitCode::kUnknown);
 }
 
 std::string_view ToString(Verdict verdict) {
