@@ -89,6 +89,16 @@ TEST(FactStore, PlainDomainIsCollectedFromTheView) {
   EXPECT_EQ(collections.load(), 2);
 }
 
+// The built-in GPU table is parsed on first use (in the first check that asks), not before
+// any check can start; a table given is the one used.
+TEST(FactStore, TableIsTheOneGivenElseTheBuiltInOne) {
+  auto view = std::make_shared<testing::FakeSystemView>();
+  EXPECT_EQ(&FactStore(view).Table(), &GpuTable::Builtin());
+  const GpuTable mine = GpuTable::Parse("pci_device_id,name\n0x1234,Test GPU\n");
+  FactStore store(view, &mine);
+  EXPECT_EQ(&store.Table(), &mine);
+}
+
 TEST(FactStore, BuiltInDomainsAreLazy) {
   auto view = std::make_shared<testing::FakeSystemView>();
   FactStore store(view);
