@@ -2,7 +2,7 @@
 # bench.* checks, the recorded fixtures (tests/fixtures/bench/) and `rocm-doctor bench` itself.
 rocmdoc_add_test(test_bench
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/hip_bench_parse_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/bench_thresholds_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/knowledge/bench_thresholds_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/hip_bench_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/bench_request_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/bench/bench_checks_test.cpp

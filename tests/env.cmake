@@ -2,10 +2,10 @@
 # runtime.visible_devices / gfx_override / hip_platform / gfx_support / igpu_order / env_info
 # checks.
 rocmdoc_add_test(test_env
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/env_parse_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/visibility_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/support_matrix_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/env/runtime_env_collector_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/knowledge/env_parse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/runtime_env/visibility_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/knowledge/support_matrix_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/runtime_env/runtime_env_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/runtime/env_visible_devices_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/runtime/env_gfx_override_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/runtime/env_hip_platform_test.cpp

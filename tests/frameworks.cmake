@@ -1,8 +1,8 @@
 # The frameworks layer: Python discovery, framework files, the probe script and its parser, the
 # checks, and the live test on this host's Debian python3-torch.
 rocmdoc_add_test(test_frameworks
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/frameworks/python_parse_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/frameworks/python_collector_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/python/python_parse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/python/python_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/frameworks/framework_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/frameworks/framework_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/frameworks/framework_probe_parse_test.cpp

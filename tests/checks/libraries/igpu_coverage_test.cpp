@@ -7,7 +7,7 @@
 
 #include "checks/libraries/libraries_fixture.h"
 #include "support/check_harness.h"
-#include "unit/collect/env/env_fixture.h"
+#include "unit/collect/runtime_env/env_fixture.h"
 
 namespace rocm_doctor::testing {
 namespace {

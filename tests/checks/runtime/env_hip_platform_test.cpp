@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "support/check_harness.h"
-#include "unit/collect/env/env_fixture.h"
+#include "unit/collect/runtime_env/env_fixture.h"
 
 namespace rocm_doctor::testing {
 namespace {
