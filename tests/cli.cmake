@@ -1,7 +1,8 @@
 rocmdoc_add_test(test_cli ${CMAKE_CURRENT_LIST_DIR}/cli/cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/interface_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/sysroot_cli_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/cli/bench_cli_test.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/cli/bench_cli_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cli/generated_files_cli_test.cpp)
 
 # The JSON report validated against docs/report.schema.json by a real validator.
 find_package(Python3 COMPONENTS Interpreter)
@@ -22,3 +23,14 @@ endif()
 # tools/doctor.sh (README's first command) shows its build's progress and says how long it takes.
 add_test(NAME doctor_sh_progress
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli/doctor_sh_test.sh ${PROJECT_SOURCE_DIR})
+
+# cmake --install into a fresh prefix: the binary, the helper, the man page, the completions and
+# the docs where users and their tools look (tests/cli/install_test.sh).
+if(TARGET rocm-doctor-hip)
+  set(rocmdoc_helper_built 1)
+else()
+  set(rocmdoc_helper_built 0)
+endif()
+add_test(NAME cli_install
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli/install_test.sh ${PROJECT_BINARY_DIR}
+                 ${PROJECT_SOURCE_DIR} ${rocmdoc_helper_built})

@@ -24,6 +24,9 @@ if [[ ${1:-} == --test ]]; then
   packages+=(slurm-wlm munge chromium python3-yaml)
   # Every fix command the doctor prints is linted as pasted (tests/report/fix_lines_test.cpp).
   packages+=(shellcheck)
+  # The generated man page rendered and linted, the zsh completion parsed
+  # (tests/cli/generated_files_cli_test.cpp, tests/cli/install_test.sh).
+  packages+=(man-db groff-base mandoc zsh)
 fi
 missing=()
 for p in "${packages[@]}"; do

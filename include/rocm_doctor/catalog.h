@@ -53,7 +53,7 @@ class Catalog {
   const FindingSpec* Find(std::string_view code) const;
   std::vector<const FindingSpec*> All() const;  // sorted by code
   Remediation RemediationFor(const Finding& finding) const;
-  static std::string DocsAnchor(std::string_view code);  // "docs/findings.md#driver-kfd-..."
+  static std::string DocsAnchor(std::string_view code);  // "rocm-doctor explain driver.kfd..."
 
  private:
   std::vector<const FindingSpec*> specs_;

@@ -90,6 +90,17 @@ constexpr Command kCommands[] = {
      .setup = SetupProbeSmiCommand,
      .exit_codes = kPlainExits,
      .hidden = true},
+    // What the build installs beside the binary, made from this table.
+    {.name = "man",
+     .summary = "Print the man page rocm-doctor(1) in roff",
+     .setup = SetupManCommand,
+     .exit_codes = kPlainExits,
+     .hidden = true},
+    {.name = "completion",
+     .summary = "Print the bash or zsh completion script",
+     .setup = SetupCompletionCommand,
+     .exit_codes = kPlainExits,
+     .hidden = true},
 };
 
 }  // namespace
@@ -124,6 +135,8 @@ std::string ExitCodeFooter(std::span<const ExitCodeLine> codes) {
   }
   return footer;
 }
+
+std::span<const ExitCodeLine> ProgramExitCodes() { return kProgramExits; }
 
 std::string ProgramFooter() {
   return ExitCodeFooter(kProgramExits) + "\nEach command's own: rocm-doctor help COMMAND";

@@ -37,7 +37,9 @@ struct Command {
   // check and gate: a SIGINT/SIGTERM ends the run with a partial report, marked interrupted
   // (src/system/interrupt.h); set before anything else runs.
   bool report_on_interrupt = false;
-  bool hidden = false;  // the probe children the doctor runs itself (probe-load, probe-smi)
+  // The probe children the doctor runs itself (probe-load, probe-smi) and the build's
+  // generators (man, completion): not in --help, the man page or the completions.
+  bool hidden = false;
 };
 
 std::span<const Command> Commands();
@@ -47,6 +49,8 @@ const Command* FindCommand(std::string_view name);
 std::string ExitCodeFooter(std::span<const ExitCodeLine> codes);
 // The footer of `rocm-doctor --help`: what every command's exit status means.
 std::string ProgramFooter();
+// The lines of that footer (the man page's EXIT STATUS).
+std::span<const ExitCodeLine> ProgramExitCodes();
 
 // The visible command closest to `word` (at most two edits, or a third of a long word), or "".
 std::string ClosestCommand(std::string_view word);
@@ -67,5 +71,7 @@ CommandRun SetupDiffCommand(CLI::App& cmd);
 CommandRun SetupHelpCommand(CLI::App& cmd);
 CommandRun SetupProbeLoadCommand(CLI::App& cmd);
 CommandRun SetupProbeSmiCommand(CLI::App& cmd);
+CommandRun SetupManCommand(CLI::App& cmd);
+CommandRun SetupCompletionCommand(CLI::App& cmd);
 
 }  // namespace rocm_doctor::cli

@@ -31,6 +31,13 @@ std::vector<std::string> ShownCommands(std::span<const std::string_view> templat
   return shown;
 }
 
+// The id of a code's section in docs/findings.md: "driver-kfd-permission-denied".
+std::string MarkdownAnchor(std::string_view code) {
+  std::string anchor;
+  for (char c : code) anchor += (c == '.' || c == '_') ? '-' : c;
+  return anchor;
+}
+
 int ExplainCode(const FindingSpec& spec, Format format) {
   std::vector<std::string> commands = ShownCommands(spec.commands);
   if (format == Format::kJson) {
@@ -50,7 +57,9 @@ int ExplainCode(const FindingSpec& spec, Format format) {
   for (const std::string& c : commands) std::cout << "    " << c << '\n';
   if (spec.requires_root) std::cout << "  Needs root.\n";
   if (spec.reboot_required) std::cout << "  Needs a reboot afterwards.\n";
-  std::cout << "  More: " << Catalog::DocsAnchor(spec.code) << '\n';
+  // The installed copy of docs/findings.md (share/doc/rocm-doctor), at this code's section.
+  std::cout << "  More: " << ROCMDOC_DOCDIR << "/findings.md#" << MarkdownAnchor(spec.code)
+            << '\n';
   return ToInt(ExitCode::kOk);
 }
 
@@ -75,10 +84,6 @@ int ExplainCheck(const RegisteredCheck& check, Format format) {
   return ToInt(ExitCode::kOk);
 }
 
-std::string MarkdownAnchor(std::string_view code) {
-  std::string anchor = Catalog::DocsAnchor(code);
-  return anchor.substr(anchor.find('#') + 1);
-}
 
 }  // namespace
 
@@ -153,7 +158,7 @@ CommandRun SetupExplainCommand(CLI::App& cmd) {
   };
   auto line = std::make_shared<CommandLine>();
   cmd.add_option("what", line->what, "A finding code or a check id");
-  cmd.add_flag("--all", line->all, "Every finding code (docs/findings.md)");
+  cmd.add_flag("--all", line->all, "Every finding code (findings.md in the installed docs)");
   AddFormatOption(cmd, line->format, {"terminal", "json", "markdown"});
   return [line] {
     const Format format = FormatFromString(line->format).value_or(Format::kTerminal);

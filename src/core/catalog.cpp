@@ -221,9 +221,10 @@ Remediation Catalog::RemediationFor(const Finding& finding) const {
 }
 
 std::string Catalog::DocsAnchor(std::string_view code) {
-  std::string anchor = "docs/findings.md#";
-  for (char c : code) anchor += (c == '.' || c == '_') ? '-' : c;
-  return anchor;
+  // A command, not a source-tree path: the catalog is in the binary, so it answers wherever the
+  // report is read (docs/findings.md is only installed under share/doc). Quoted as a word: the
+  // code of a report being diffed or summarised is the report's, not the catalog's.
+  return "rocm-doctor explain " + ShellQuote(code);
 }
 
 }  // namespace rocm_doctor
