@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Every dependency comes from Debian packages (libcli11-dev libfmt-dev libspdlog-dev
 # nlohmann-json3-dev libtomlplusplus-dev libgtest-dev); none is downloaded at configure time.
 find_package(fmt REQUIRED)

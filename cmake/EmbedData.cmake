@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocmdoc_embed_text(OUT_CPP SYMBOL FILE): generate a .cpp defining
 #   extern const std::string_view SYMBOL;  in namespace rocm_doctor::data
 # holding FILE byte for byte, so the doctor needs no data files at run time.

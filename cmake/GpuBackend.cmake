@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # GPU backend for the rocm-doctor-hip helper (src/hip/). The rocm-doctor binary never links a GPU
 # runtime; only the helper is compiled as HIP (AMD) or CUDA (NVIDIA), from one source.
 #

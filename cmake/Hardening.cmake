@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sanitizer and fuzzing builds (tests/fuzz/README.md, tools/test.sh).
 #
 #   ROCMDOC_SANITIZE=address,undefined   every C++ target is built and linked with these

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 install(TARGETS rocm-doctor RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/checks/data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/rocm-doctor/data)
 install(FILES ${PROJECT_SOURCE_DIR}/docs/report.schema.json ${PROJECT_SOURCE_DIR}/README.md

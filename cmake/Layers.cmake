@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The layer fences (docs/architecture.md, "Layer map"). Each fenced layer is an OBJECT library
 # whose only include roots are include/ (the contracts, through rocmdoc_contracts) and a folder of
 # its own under build/layer_roots/ holding one symlink per layer it may see. An #include of any

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 option(ROCMDOC_BUILD_TESTS "Build the test suite" ON)
 option(ROCMDOC_WERROR "Treat compiler warnings as errors" OFF)
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 set(CPACK_GENERATOR "DEB;TGZ")
 set(CPACK_PACKAGE_NAME "rocm-doctor")
 set(CPACK_PACKAGE_CONTACT "rocm-doctor maintainers <rocm-doctor@users.noreply.invalid>")

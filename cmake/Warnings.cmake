@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocmdoc_warnings(target): the project's warning set, errors with ROCMDOC_WERROR (CI sets it).
 function(rocmdoc_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Script mode: cmake -DIN=... -DOUT=... -DSYMBOL=... -P embed_text.cmake
 file(READ "${IN}" hex HEX)
 string(LENGTH "${hex}" hex_len)

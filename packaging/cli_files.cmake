@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DDOCTOR=<built rocm-doctor> -DOUT=<dir> -P packaging/cli_files.cmake
 # Writes what install puts beside the binary, printed by the binary itself from its command
 # table: the man page and the bash and zsh completions (src/cli/man_page.h,

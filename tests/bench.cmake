@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Benchmarks, the doctor's side: the helper's JSON parser, the thresholds, the collector, the
 # bench.* checks, the recorded fixtures (tests/fixtures/bench/) and `rocm-doctor bench` itself.
 rocmdoc_add_test(test_bench

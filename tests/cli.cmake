@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 rocmdoc_add_test(test_cli ${CMAKE_CURRENT_LIST_DIR}/cli/cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/interface_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/sysroot_cli_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 rocmdoc_add_test(test_core
   ${CMAKE_CURRENT_LIST_DIR}/unit/core/engine_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/core/catalog_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocm-doctor diff: judging figures and status moves, and the binary on pairs of real reports
 # from replayed machines (goldens in tests/golden/diff/).
 rocmdoc_add_test(test_diff

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The kernel/driver layer: parsers, collectors and checks.
 rocmdoc_add_test(test_driver
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/kernel/cmdline_parse_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Environment audit and gfx support: the env parsers, the support matrix, the collector and the
 # runtime.visible_devices / gfx_override / hip_platform / gfx_support / igpu_order / env_info
 # checks.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # include_fences: the layer fences of cmake/Layers.cmake hold. tests/fence/check_fences.cmake
 # compiles small probe sources (-fsyntax-only) with the real include paths of each fenced target
 # below, read from the generated files: the allowed includes must compile, an include of a layer

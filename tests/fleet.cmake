@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocm-doctor fleet summarize: the JSON cursor, report reading, the summary and its renderers.
 rocmdoc_add_test(test_fleet
   ${CMAKE_CURRENT_LIST_DIR}/fleet/fleet_summary_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The frameworks layer: Python discovery, framework files, the probe script and its parser, the
 # checks, and the live test on this host's Debian python3-torch.
 rocmdoc_add_test(test_frameworks

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Hardening (issue 5): redaction, capture safety, stand-in probe helpers, hostile machine
 # directories, least privilege. Fuzz targets live in tests/fuzz/ (tests/fuzz/README.md).
 rocmdoc_add_test(test_hardening

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Hardware layer: parsers, GPU table, PCI/host collectors, and the hardware.* checks.
 rocmdoc_add_test(test_hardware
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/pci/hardware_parse_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_hip: the rocm-doctor-hip helper's host logic (JSON writer, report JSON, arguments, PCI
 # addresses, smoke pattern, exit codes; the benchmarks' plan, statistics, JSON and reference
 # results). Runs without a GPU or a GPU toolchain.

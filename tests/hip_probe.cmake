@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The HIP probe: helper locator, JSON parser, collector, runtime.hip_devices, and the live run of
 # the real binary with the real helper.
 rocmdoc_add_test(test_hip_probe

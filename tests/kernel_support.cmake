@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The distribution, kernel and amdgpu driver against the support matrix: the matching rules,
 # driver.kernel_support and runtime.driver_compat.
 rocmdoc_add_test(test_kernel_support

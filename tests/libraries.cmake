@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The libraries layer: ELF/offload-bundle/Tensile parsers, the library collector, and checks.
 rocmdoc_add_test(test_libraries
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/elf_reader_test.cpp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Platform area: KFD topology, device-node access, containers, WSL, VMs, PCIe atomics; and the
 # tests' HostBuilder (tests/support), read back by the real collectors.
 rocmdoc_add_test(test_platform

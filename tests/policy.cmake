@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Policy files: the TOML parser, the pure rules (ranges, models, waivers), the policy layer's
 # checks, and the example policies under docs/policies/ (each must parse and pass validation).
 rocmdoc_add_test(test_policy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Failures after GPU initialisation (issue 16 rules 8 and 9): the kernel log's post-init lines,
 # runtime power management, driver.gpu_health.
 rocmdoc_add_test(test_post_init

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ROCm installs and loadability: version parsers, the install collector, the probe-load output,
 # runtime.rocm and runtime.hip_load, and a live test of this host's Debian ROCm 5.2.3; the
 # collectors' lexical path normaliser (src/base/path_normalize.h).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocm-smi-lib through dlopen: the probe's JSON, the ABI names, the collector, libraries.rocm_smi,
 # and the real probe-smi child on this host (Debian's librocm-smi64-1).
 rocmdoc_add_test(test_rocm_smi

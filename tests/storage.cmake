@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Storage and the tool inventory (issue 9): mountinfo, block devices, statvfs through every
 # SystemView, dpkg's database, the storage and tools collectors, hardware.storage, runtime.tools.
 rocmdoc_add_test(test_storage

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The system layer: live and machine-directory views, recorder, command runner, dlopen.
 rocmdoc_add_test(test_system
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/archive_pack_test.cpp

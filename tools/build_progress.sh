@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Reads a build's output (cmake --build with make or ninja) on stdin and shows its progress: each
 # "[ 42%] Building CXX object src/x.cpp.o" (make) or "[12/345] Building ..." (ninja) line, shortened
 # to "[ 42%] src/x.cpp" and, on a terminal, rewritten in place. Everything goes to LOG (the first

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Validates the ROCm support data in checks/data/ (rocm_support.csv, rocm_kernels.csv).
 
 Usage: tools/check_support_data.py [DATA_DIR]      (default: checks/data next to this tool)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds rocm-doctor and runs `rocm-doctor check` on this host. Extra arguments go to check.
 # The Release build takes about 8 minutes on 2 cores; its progress is shown as it goes
 # (tools/build_progress.sh), the whole output is in build/build.log.

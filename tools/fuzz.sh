@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every libFuzzer target of tests/fuzz/ for a bounded time (tests/fuzz/README.md).
 #
 #   tools/fuzz.sh [--seconds N] [--build DIR] [--no-build] [--report FILE] [TARGET...]

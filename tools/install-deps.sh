@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs what building and testing rocm-doctor needs, from Debian 12 packages only.
 # Usage: tools/install-deps.sh [--test]
 set -euo pipefail

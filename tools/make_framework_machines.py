@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Builds the replayed machines of the frameworks layer (tests/machines/torch-*).
 
 Each one is a copy of an existing machine (its README says which) with a Python environment and

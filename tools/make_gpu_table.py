@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Builds checks/data/amd_gpus.csv from the research table tools/data/amd-gpu-table.csv.
 
 Usage: tools/make_gpu_table.py INPUT.csv OUTPUT.csv

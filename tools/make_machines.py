@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Builds every replayed machine directory under tests/machines/ (docs/machine-format.md).
 
 One command rebuilds all of them from what is in this repository, byte for byte:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CI's command (.ci/run execs it): one build of rocm-doctor and its whole test suite,
 #   build-ci   clang, Debug, warnings as errors, AddressSanitizer + UndefinedBehaviorSanitizer
 #              (any report aborts the test), with the libFuzzer targets (cmake/Hardening.cmake)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The judgement of one family of benchmarks (bench_support.h): each measured median against its
 // threshold row, the miss finding that names every miss of a run, failures, instability and
 // missing results.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bench.* checks' shared reading of a run: the request, the facts, the GPU it measured and
 // the words and rows for its figures (bench_support.h).
 #include "bench_support.h"

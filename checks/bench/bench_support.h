@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the bench.* checks share: the one request they all ask the collector for (so the helper
 // runs once per GPU), the GPU a run measured, and the judgement of one family of benchmarks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The seven benchmark-family checks as one table: bench.memory, bench.host_link, bench.peer,
 // bench.compute, bench.launch, bench.memtest and bench.stress differ only in the benchmarks they
 // judge, their title and the code for a median past its limit (bench_judge.cpp judges them all).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bench.run: runs rocm-doctor-hip --bench once per GPU (the level's deadline each) and judges how
 // each run ended: a hang, a crash, no usable output, a runtime that could not open the GPU, an
 // interruption. The family checks (bench.memory, bench.host_link, ...) judge the figures and are

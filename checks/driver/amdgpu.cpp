@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.amdgpu: is amdgpu the driver of every AMD GPU? When not, why: another driver holds it
 // (vfio-pci, radeon), Secure Boot refused the DKMS module, DKMS has no build for this kernel, or
 // the module is simply not loaded.

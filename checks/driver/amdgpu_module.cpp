@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.amdgpu_module: which copy of amdgpu drives the GPU, and whether that is the one ROCm
 // needs. modprobe loads the file modules.dep names, which depmod picks by the depmod.d search
 // order ("search updates ubuntu built-in"): a DKMS amdgpu under updates/dkms shadows the

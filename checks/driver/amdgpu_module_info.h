@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Small pure helpers the driver checks share: how amdgpu is present (in-tree, DKMS, built in)
 // and the kernel-log events for one GPU. Header-only: every .cpp in checks/ is one check.

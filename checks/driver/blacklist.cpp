@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.blacklist: kernel command-line tokens and modprobe.d lines that keep amdgpu from
 // loading (nomodeset, modprobe.blacklist=amdgpu, blacklist amdgpu, ...).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.dev_mount: is the filesystem under /dev/kfd and /dev/dri mounted so that the nodes can
 // be used? Their mode can allow read-write while the mount forbids it: on a `nodev` mount the
 // kernel refuses to open any device node (EACCES, fs/namei.c may_open_dev), and on a `noexec`

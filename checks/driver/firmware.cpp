@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.firmware: amdgpu firmware that failed to load, from the kernel log. A failure counts
 // when its GPU did not come up; an optional blob (PSP trusted applications, *_ta.bin) or a GPU
 // that initialised anyway is only noted (ROCm/ROCm#912: vega20_ta.bin missing is harmless).

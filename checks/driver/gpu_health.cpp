@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.gpu_health: did each AMD GPU stay usable after amdgpu brought it up? Failures after
 // init leave the GPU bound, its DRM card and KFD node in place (driver.gpu_init passes) while the
 // runtime cannot use it: a runtime PM resume that failed (power/runtime_status "error"; amdgpu's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.gpu_init: with amdgpu loaded, did each AMD GPU come up? amdgpu must be bound to it and
 // have registered its DRM card, and the module must be live. Whether KFD added a compute node
 // for it is judged by driver.kfd_topology; this check names the node in its summary.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.iommu: on multi-GPU hosts ROCm asks for the IOMMU in passthrough mode (iommu=pt).
 // The kernel's own record is each device's IOMMU group type (sysfs-kernel-iommu_groups:
 // "identity" = passthrough, "DMA"/"DMA-FQ" = translated); the command line is the fallback.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kernel: the running kernel and how amdgpu comes with it.
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kernel_log: whether the kernel log (the driver's own account of failures) is readable.
 #include <string>
 

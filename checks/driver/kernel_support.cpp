@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kernel_support: is the running distribution and kernel one that the installed ROCm
 // release lists (checks/data/rocm_kernels.csv, kind os; rules in checks/data/SUPPORT-MATRIX.md)?
 // AMD validates each release on the distribution versions and kernel series of its compatibility

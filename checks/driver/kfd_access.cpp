@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kfd_access: may this user open /dev/kfd O_RDWR, as ROCr does (rocminfo prints "Unable to
 // open /dev/kfd read-write: Permission denied" when not). In containers the cause is usually
 // the host's numeric gid (gid_mismatch) or, rootless, an unmapped group (unmapped).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kfd: /dev/kfd, the compute interface amdkfd creates when amdgpu loads (kfd_chardev.c).
 // Absent, it is a passthrough problem in a container, the WSL path on WSL2, or a kernel without
 // KFD (or without the device node) on a host.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kfd_topology: the GPUs KFD exposes to ROCm (/sys/class/kfd/kfd/topology/nodes), and
 // whether every AMD GPU that amdgpu drives has a node. MI300 partitions give several nodes per
 // GPU; a container sees the host's nodes, with EPERM for GPUs its device cgroup does not permit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "post_init_failures.h"
 
 namespace rocm_doctor::post_init {

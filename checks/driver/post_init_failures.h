@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What went wrong with a GPU after amdgpu brought it up, from its runtime PM state
 // (power/runtime_status) and the kernel log's post-init events. Shared by driver.gpu_health,

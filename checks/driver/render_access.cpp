@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.render_access: may this user open each GPU's /dev/dri/renderD<N> O_RDWR. libhsakmt opens
 // the render node of every KFD GPU node (drm_render_minor); ENOENT/EPERM drop that GPU silently,
 // EACCES aborts hsa_init (libhsakmt topology.c / fmm.c). It runs after driver.kfd_access: when

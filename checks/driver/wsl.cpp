@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.wsl: on WSL2 the GPU is reached through /dev/dxg and the Windows driver, not amdgpu/KFD;
 // say so instead of letting /dev/kfd checks fail.
 #include "rocm_doctor/check.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Helpers shared by the frameworks checks: evidence from framework facts, what kind of GPU host
 // this is, the live probe's failures, and the two check shapes every framework other than

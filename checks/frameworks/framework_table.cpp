@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TensorFlow, JAX, ONNX Runtime and vLLM as one table: each row is two checks that differ only in
 // data. frameworks.<name> judges the build from its files (StaticBuildCheck in
 // framework_checks.h): no prerequisites, because a build without ROCm support is a root cause of

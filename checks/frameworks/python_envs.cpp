@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.python: which Python `python3` runs for this user, which other environments exist,
 // and which frameworks each imports. Warns when a framework is installed only for an
 // interpreter other than the active one - the classic "pip install torch" into one Python and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch_arch: does the ROCm build of PyTorch carry device code for each GPU? Judged
 // from files: the gfx targets of the offload bundles in torch/lib/libtorch_hip.so (torch's own
 // kernels; the HIP runtime's code-object rule, CodeObjectServes in facts/libraries.h) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch: is the PyTorch the user runs built for ROCm, and for a ROCm release this host
 // can run? Judged from files (torch/version.py, the wheel's METADATA, torch/lib), so it answers
 // offline, in basic mode, and before any import.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch_gpu: what PyTorch itself says when imported by the user's interpreter - the
 // live probe (src/collect/frameworks/framework_probe.py): import, torch.version.hip/cuda,
 // torch.cuda.is_available(), device count, names and gcnArchName, torch.cuda.get_arch_list(),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch_runtime: which HSA runtime the PyTorch a user runs will load, judged for the
 // platform the doctor detected. A ROCm wheel bundles torch/lib/libhsa-runtime64.so and loads it
 // before the host's (libamdhip64's RUNPATH is $ORIGIN). On WSL2 that is wrong: the GPU is reached

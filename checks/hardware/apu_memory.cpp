@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.apu_memory: on an APU the memory HIP reports as the device's is the firmware's
 // dedicated carve-out (mem_info_vram_total, amdgpu_vram_mgr.c; KFD's mem bank), 512 MiB by
 // default on most boards. Frameworks size the GPU by it: ollama skips an iGPU under 1 GiB

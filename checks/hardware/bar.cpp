@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.bar: how much of each discrete GPU's VRAM the CPU can map (the PCI BAR). amdgpu
 // reports it as mem_info_vis_vram_total next to mem_info_vram_total (amdgpu_vram_mgr.c, bytes).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.gpu_count: as many AMD GPUs as the user said there should be (--expect-gpus N).
 #include <string>
 #include <vector>

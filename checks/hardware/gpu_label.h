@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Helpers shared by the hardware checks: how a GPU is named, and how facts become evidence.
 // Header-only on purpose: every .cpp under checks/ counts as one check (the registry-count test).

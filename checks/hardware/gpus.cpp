@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.gpus: is there an AMD GPU on the PCI bus, and which. The root of every other check.
 #include <algorithm>
 #include <map>

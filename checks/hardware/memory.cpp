@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.memory: enough system RAM for the GPUs present (CheckOptions ram_gib_*: where the
 // rule comes from and why it is in GiB is said there).
 #include <string>

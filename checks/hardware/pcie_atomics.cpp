@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.pcie_atomics: ROCm needs PCIe AtomicOps routed from the GPU to the CPU root port.
 // Evidence: KFD marks a GPU's link to its CPU with CRAT_IOLINK_FLAGS_NO_ATOMICS_32_BIT (bit 2)
 // and _64_BIT (bit 3) when amdgpu could not enable atomics (kfd_topology.c

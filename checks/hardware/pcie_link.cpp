@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.pcie_link: does each discrete GPU's PCIe link run at the speed and width it supports?
 // sysfs-bus-pci current_link_{speed,width} vs max_link_{speed,width} of the GPU function.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.ras: uncorrectable ECC/RAS errors counted by amdgpu (device/ras/<block>_err_count,
 // amdgpu_ras.c; present on RAS-capable GPUs - Instinct, some Radeon PRO - with ras_enable != 0).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.storage: the filesystems where models and datasets would live (the home directory
 // and the model caches set in the environment): a network filesystem, a rotational disk or a
 // nearly full filesystem is a warning with the numbers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.code_objects: does each installed ROCm library carry device code for each GPU? The
 // collector lists the target ids in the library's .hip_fatbin offload bundles; the HIP runtime
 // picks a code object by the rule of CodeObjectServes (facts/libraries.h): same processor or a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The device-code inventory of libraries.code_objects where there is no GPU to judge it against:
 // which gfx targets each installed ROCm library carries, as information. A build host, or a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Helpers shared by the libraries checks: the gfx processors the HIP runtime reports for this
 // host's GPUs, which library directory programs load from, and the override suggestion.

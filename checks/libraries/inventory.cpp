@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.inventory: which ROCm libraries each library directory holds, with their versions
 // (the owning package's, a release-encoding file name's or the library's own version file's; a
 // soname version only labelled "soname 0.1"), and whether each comes from the same ROCm release

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.rocblas_kernels: does the rocBLAS that programs load have Tensile kernels for each
 // GPU's gfx target? rocBLAS (library/src/tensile_host.cpp) reads TensileLibrary_lazy_<gfx>.dat,
 // else TensileLibrary_<gfx>.dat, else TensileLibrary.dat from $ROCBLAS_TENSILE_LIBPATH or the

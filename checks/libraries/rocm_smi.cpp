@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.rocm_smi: does rocm-smi-lib (librocm_smi64) load, initialise, and see the GPUs that
 // the kernel's KFD exposes? rocm-smi, the Kubernetes device plugin, Slurm's RSMI plugin and hwloc
 // all go through it. The probe runs in a child (`rocm-doctor probe-smi`, docs/probes.md). A

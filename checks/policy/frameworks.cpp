@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // policy.frameworks: each framework the policy's [frameworks] require names is installed in a
 // Python environment and built for ROCm. Static facts only (files); whether it imports and sees
 // the GPU is the frameworks layer's judgement. No prerequisites: a missing framework is a root

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // policy.gpu_count: exactly as many AMD GPUs as the policy's [gpus] count.
 #include <string>
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // policy.gpu_models: every AMD GPU is one of the models the policy's [gpus] models allow.
 #include <map>
 #include <string>

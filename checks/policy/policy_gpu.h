@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Helpers shared by the policy checks. Header-only on purpose: every .cpp under checks/ counts
 // as one check (the registry-count test).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // policy.rocm_release: the ROCm release programs use is inside the policy's [rocm] range.
 #include <string>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.driver_compat: is the amdgpu kernel driver one the installed ROCm user space supports
 // (checks/data/rocm_kernels.csv; rules in checks/data/SUPPORT-MATRIX.md)?
 // - The out-of-tree DKMS driver names its version in /sys/module/amdgpu/version: mapped to a

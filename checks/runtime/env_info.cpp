@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.env_info: the ROCm tuning and debugging variables that are set (HSA_ENABLE_SDMA,
 // AMD_LOG_LEVEL, HSA_XNACK, AMD_SERIALIZE_KERNEL, ...), each as an informational finding with
 // what it does, so a report shows what the program ran with.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.gfx_override: HSA_OVERRIDE_GFX_VERSION(_<node>) against each GPU it rewrites. libhsakmt
 // topology.c reads the per-node variable first, then the global one, for every GPU node; a value
 // it cannot parse fails the whole topology scan (failure-modes #23), one of another family loads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.gfx_support: each GPU's gfx target (KFD gfx_target_version) against the installed ROCm
 // release in the support matrix (checks/data/rocm_support.csv, rules in SUPPORT-MATRIX.md). The
 // most common report family: RDNA2 consumer cards (gfx1031 RX 6700 XT, ROCm/ROCm#2620) that run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.hip_devices: what the HIP runtime itself sees, from rocm-doctor-hip --probe (device
 // count with the exact hipError_t, per-device properties and a tiny kernel + copy-back). A symptom
 // check: it runs even when a lower layer failed, so that "HIP says hipErrorNoDevice" is shown as a

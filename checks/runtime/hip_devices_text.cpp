@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The wording runtime.hip_devices uses for what the HIP probe reported (hip_devices_text.h).
 #include "hip_devices_text.h"
 

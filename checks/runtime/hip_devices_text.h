@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The wording runtime.hip_devices uses for what the HIP probe reported: errors, devices, KFD
 // nodes, the visibility environment. Shared logic of one check, in a .cpp of its own.

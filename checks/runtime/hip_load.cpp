@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.hip_load: does the libamdhip64 the loader picks really load? The collector dlopen()s it
 // (RTLD_NOW, so every dependency and symbol is resolved up front) in a child `rocm-doctor
 // probe-load`; a crash or hang there is a finding, not a dead doctor.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip_no_devices.h"
 
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // runtime.hip_devices when HIP enumerates no GPU: what explains it, from the facts below HIP
 // (issue 16, rules 8 and 9). A GPU that failed after initialisation (a failed runtime resume,

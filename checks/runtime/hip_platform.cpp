@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.hip_platform: HIP_PLATFORM picks hipcc's back end (HIPCC env docs); nvidia (or the
 // older nvcc) on a host whose GPUs are AMD builds programs that cannot use them.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.igpu_order: an integrated GPU (Ryzen 7000/9000 Raphael gfx1036, Rembrandt gfx1035,
 // Renoir gfx90c, Phoenix gfx1103) that the installed ROCm does not support, visible to HIP before
 // the discrete GPU: programs take device 0, which has no code objects in the libraries

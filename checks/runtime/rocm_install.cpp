@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.rocm: is a ROCm/HIP runtime installed, and is it one release (or one of the HCC era,
 // before 3.5, that the doctor cannot check)? Sees every install the
 // collector found (/opt/rocm -> /opt/rocm-X.Y.Z, /opt/rocm-*, $ROCM_PATH, $HIP_PATH,

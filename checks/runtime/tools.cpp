@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.tools: the ROCm command-line tools on the host, where each comes from and its version:
 // an informational finding per tool found, one for the packaged tools not found (with the
 // packages to install) and one per source-built tool not found (with its repository).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.visible_devices: which of the GPUs KFD exposes the runtimes let a program see, in which
 // order, after ROCR_VISIBLE_DEVICES (ROCr), HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES (HIP) and
 // GPU_DEVICE_ORDINAL (OpenCL). Semantics: src/knowledge/env_parse.h; real cases: Parsl#3858

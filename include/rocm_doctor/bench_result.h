@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One benchmark figure as the report carries it: what was measured (figures in base units, the
 // sizes and clocks behind them) and how it was judged (the floor, the datasheet figure, the

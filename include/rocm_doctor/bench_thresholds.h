@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What each GPU must deliver: benchmark floors as data (architecture rule 10), judged on the median.
 // The built-in table is checks/data/bench_thresholds.csv (floors as fractions of the datasheet

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The one catalog of finding codes (architecture rule 6). Each check defines its FindingSpecs in its own
 // file and registers them with itself (CheckInfo::findings, rocm_doctor/check.h); a table of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A check: pure (Facts, Options) -> outcome. One file per check under checks/<layer>/, with its
 // metadata, its finding codes and the logic together, and a registration line (architecture rule 5;

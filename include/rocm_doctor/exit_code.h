@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The exit status of every rocm-doctor command: one table, so that `--help`, the reports'
 // "exit_code", the gate's answers and the docs cannot drift apart. The numbers are a contract

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // FactStore: lazy, memoised facts (architecture rule 4). Each accessor runs its collector on first use
 // (thread-safe; concurrent callers wait for the one run) so `--only driver.*` never touches HIP.

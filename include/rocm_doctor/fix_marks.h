@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a fix command needs, carried by the command itself as a trailing shell comment, so that
 // the line is valid shell exactly as printed and pasted (issue 15): a "(needs root)" after the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // ForwardingSystemView: a SystemView that passes every primitive to an inner view, the base of
 // decorators that change only a few of them (gate's DeadlineSystemView cuts Run's timeout; a

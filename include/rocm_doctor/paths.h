@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Every host path the collectors read, in one place (architecture rule 2). Paths are absolute host
 // paths; SystemView maps them under --sysroot. Per-device paths are built from these roots.

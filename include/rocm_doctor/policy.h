@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A policy: what a site expects of its GPU nodes, written in TOML (docs/policies/, format in
 // docs/policies/README.md). `check --policy FILE` (and gate/bench) judge a machine against it.

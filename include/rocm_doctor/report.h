@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The report: pure data handed to reporters (architecture rule 9). Built by the engine; reporters in
 // src/report/ render it and compute nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reporters render a Report; they compute nothing and never call collectors (architecture rule 9).
 // Streams are injected so tests compare golden output.

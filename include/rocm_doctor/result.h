@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Result<T>: a value or an error message. Collectors and checks return these instead of throwing
 // across module boundaries (architecture rule 11).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Shell quoting for the fix commands the doctor prints. Their values (file names, user and group
 // names, paths, PCI addresses) come from the machine, and the commands are copied into a root

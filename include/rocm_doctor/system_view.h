@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // SystemView: every read of the operating system goes through here (architecture rules 2 and 3).
 // Implementations: the live host (src/system/live_system_view.cpp), a machine directory

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "base/path_normalize.h"
 
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The one lexical path normaliser of the collectors (ROCm installs, library directories, Python
 // environments). Lexical only: no file is looked at, so a ".." after a symlink is resolved

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "base/redact.h"
 
 #include <algorithm>

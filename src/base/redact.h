@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Redaction of identifying values from text: hostnames (short and fully qualified) and their
 // domain, user names and home paths, serial numbers and unique ids (GPU ids in every form the

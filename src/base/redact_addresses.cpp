@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The redactor's patterns for values with a shape of their own: UUIDs, MAC, IPv4 and IPv6
 // addresses (src/base/redact.h).
 #include <algorithm>

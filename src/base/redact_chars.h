@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Character and placeholder helpers shared by the redactor's files (redact*.cpp); not an API.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The redactor's serial numbers and unique ids: values after a key that names one, GPU ids in
 // the "GPU-<hex>" form, and ids seen before found bare (src/base/redact.h).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The redactor's known names: hostnames with their domains, user names, and the owners of
 // home directories (src/base/redact.h).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "base/short_list.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A list for a one-line summary: the first items and a count of the rest, "gfx90a, gfx942 and 12
 // more" (issue 15, "output scales": a 32-GPU host's summary was one 900-column line). The full

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for the text the kernel writes in sysfs and procfs. They take string_view, never
 // throw, and return nullopt for anything malformed (empty, "Unknown", garbage, overflow).

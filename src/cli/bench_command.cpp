@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor bench: the benchmark checks (and every check they rest on), with a compact table of
 // what each GPU delivered against what its model must deliver.
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/bench_options.h"
 
 #include <unistd.h>

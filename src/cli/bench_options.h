@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What `check --level`, `capture --level` and `rocm-doctor bench` share: which levels run
 // benchmarks, bench's own --level, loading --thresholds, and the progress line on a terminal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/cli_model.h"
 
 #include <CLI/CLI.hpp>

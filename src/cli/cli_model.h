@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The command line as data, read back from the CLI11 app that AddCommands built: the man page
 // and the shell completions are printed from it, so a command or an option added to the table

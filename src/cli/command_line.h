@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What main() does around the command table (command_table.h): JSON mode detected before the
 // parse, the default command, and the message for arguments that do not parse.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The subcommands of rocm-doctor as one table: each row names a command, says what it does,
 // adds its options (the setup function lives with the command, in <name>_command.cpp). main()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The subcommands. Each returns the process exit status; only main() exits (architecture rule 11).
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor completion bash|zsh (hidden): prints the shell's completion script, made from the
 // command line that AddCommands built. The build writes both (packaging/cli_files.cmake).
 #include <CLI/CLI.hpp>

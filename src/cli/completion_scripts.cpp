@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/completion_scripts.h"
 
 #include "rocm_doctor/shell_quote.h"

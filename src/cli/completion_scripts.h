@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // bash and zsh completion for rocm-doctor, printed from the command line itself (cli_model.h)
 // by the hidden `rocm-doctor completion bash|zsh`; the build writes them and `install` puts

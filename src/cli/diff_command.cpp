@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor diff BASE.json CURRENT.json: what changed between two reports; exit 1 on a
 // regression, 0 without, 2 when a report cannot be read (docs/diff.md).
 #include <CLI/CLI.hpp>

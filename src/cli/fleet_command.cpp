@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor fleet summarize REPORT...: nodes grouped by root cause, counts per code, versions
 // and benchmark outliers from many JSON reports (files or directories of *.json).
 #include <CLI/CLI.hpp>

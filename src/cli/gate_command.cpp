@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor gate: the check pipeline run as a scheduler's or monitor's health gate.
 //   --slurm  HealthCheckProgram / Prolog: drain this node on failure, resume it once healthy
 //            (docs/slurm.md).

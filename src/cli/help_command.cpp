@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor help [COMMAND [SUBCOMMAND]]: the same text as `rocm-doctor [COMMAND] --help`.
 #include <CLI/CLI.hpp>
 #include <iostream>

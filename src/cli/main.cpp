@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor: the command line. The only place that exits (architecture rule 11); the commands
 // and their options are the table in src/cli/command_table.cpp.
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor man (hidden): prints the man page, rocm-doctor(1), from the command line that
 // AddCommands built. The build runs it (packaging/cli_files.cmake) and installs the result.
 #include <CLI/CLI.hpp>

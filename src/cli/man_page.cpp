@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/man_page.h"
 
 #include <fmt/format.h>

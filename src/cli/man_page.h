@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The man page rocm-doctor(1), in roff, printed from the command line itself (cli_model.h) by
 // the hidden `rocm-doctor man`; the build writes it to build/rocm-doctor.1 and `install` puts

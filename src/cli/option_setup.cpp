@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/option_setup.h"
 
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The options several commands share (check, capture, gate, bench), added to a command's CLI11
 // subcommand with one wording everywhere.

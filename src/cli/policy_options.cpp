@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/policy_options.h"
 
 #include <fmt/format.h>

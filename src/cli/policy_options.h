@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // --policy FILE for `check` (and `gate`, `bench`): reads the policy (include/rocm_doctor/policy.h),
 // validates the names in it against this build (check patterns, finding codes) and folds it into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/printable_stderr.h"
 
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Everything rocm-doctor writes to std::cerr is made printable on its way out (issue 13, item
 // 4): error messages quote paths, arguments, probe output and report fields, and an escape

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor probe-load LIB... (hidden): dlopen()s each library in this process and prints
 // what happened as JSON (src/collect/rocm/rocm_probe_load_parse.h). The doctor runs it as a child
 // through the command runner, so a library whose constructors crash or hang kills the child,

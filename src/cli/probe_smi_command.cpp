@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor probe-smi LIB... (hidden): loads the first library that dlopen()s, asks rocm-smi-lib
 // what it sees and prints the JSON of src/collect/rocm_smi/rocm_smi_json.h. The doctor runs it as a child
 // through the command runner (probe "rocm-smi"), so an rsmi_init that hangs or crashes kills the

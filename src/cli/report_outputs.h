@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The outputs of one run: the --format output on stdout (or in the file of a plain `-o FILE`)
 // and any number of `-o FORMAT=FILE` outputs, all rendered from the same report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The whole pipeline in one call: facts over `view`, the selected checks, the report.
 #include <memory>

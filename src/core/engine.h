@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The engine: orders checks by layer and prerequisites, runs them in parallel under per-check
 // deadlines, skips dependants of failed checks ("blocked by X"), and derives the root causes

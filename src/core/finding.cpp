@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/finding.h"
 
 #include "rocm_doctor/catalog.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/fix_marks.h"
 
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/gpu_seen.h"
 
 #include <fmt/format.h>

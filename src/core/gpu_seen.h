@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Whether at least one GPU was seen through the stack in this run: the evidence behind "ready for
 // ROCm work" (a verdict of nothing failed says nothing when nothing was looked at: a replay whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/report_builder.h"
 
 #include <fmt/format.h>

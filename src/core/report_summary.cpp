@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/report_summary.h"
 
 #include <set>

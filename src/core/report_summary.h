@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The report's counts and verdict in words, computed once from its checks, root causes, verdict
 // and GPU sighting, so that every reporter prints the same numbers (report.h: ReportCounts).

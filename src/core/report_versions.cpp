@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/report_versions.h"
 
 #include <algorithm>

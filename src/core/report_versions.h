@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // report.versions: the versions of the stack's components (amdgpu, the HIP and HSA runtimes, the
 // ROCm libraries, the ML frameworks) that this run's checks already read, each with its source.

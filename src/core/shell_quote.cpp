@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/shell_quote.h"
 
 #include <cstdint>

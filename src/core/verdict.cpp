@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The pure end of a run (architecture rule 7): root causes, verdict and exit code from the
 // decided records. No clock, no threads: the same records give the same report.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading one side of a diff: the fleet's file reader and report parser, plus the rules a
 // comparison needs on top (an error report has nothing to compare).
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --format json: the diff as data (docs/diff.md, "JSON"). Unknown values are null.
 #include <nlohmann/json.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --format markdown: the diff for a pull request or a ticket (GitHub-flavoured tables).
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The renderers of a ReportDiff (report_diff.h): pure functions of the data, like src/report/.
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Benchmark figures of two reports: matched by benchmark and device, judged against the noise
 // band their runs' spreads give (docs/diff.md, "Benchmark figures").
 #include <algorithm>

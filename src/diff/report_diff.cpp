@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The comparison of two reports: verdict, root causes, check statuses and versions here; the
 // benchmark figures in figure_diff.cpp.
 #include "diff/report_diff.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // rocm-doctor diff BASE.json CURRENT.json: what changed between two JSON reports (docs/diff.md).
 // The reports are read by the fleet's reader (fleet::ReadNodeReport with ReportDetails); this

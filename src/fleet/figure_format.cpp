@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fleet/figure_format.h"
 
 #include <fmt/format.h>

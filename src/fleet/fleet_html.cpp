@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fleet summary as one self-contained HTML page: the node table first (rendered in the
 // browser from the JSON embedded in the page, with a filter and sortable columns), then the
 // nodes by root cause, the benchmark charts (fleet_html_charts.cpp), the codes and versions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fleet page's inline style sheet and script, and its verdict marks (fleet_html_parts.h).
 #include "fleet/fleet_html_parts.h"
 #include "report/text_escape.h"

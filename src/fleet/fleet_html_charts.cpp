@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The benchmark section of the fleet page: an SVG histogram of every GPU's figure per benchmark
 // and GPU model, with the fleet median, the outlier limits and each outlier as a red mark that
 // names its node; a figure with one value has nothing to plot and is a row of text instead.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The pieces of the fleet page (fleet_html.cpp assembles them): its style sheet and script, the
 // benchmark section, and the verdict marks the page shares between them.

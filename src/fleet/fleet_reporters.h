@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Renderers of a FleetSummary; like the report's reporters they compute nothing
 // (fleet_summary.cpp does) and write to an injected stream, so tests compare golden output.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fleet/fleet_summary.h"
 
 #include <algorithm>

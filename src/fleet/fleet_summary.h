@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A fleet summary: many nodes' reports folded into groups, counts and benchmark outliers.
 // Reports are added one at a time (FleetBuilder::Add) and only their NodeReport is kept, so

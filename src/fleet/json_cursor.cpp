@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fleet/json_cursor.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // JsonCursor: a validating pull reader over one JSON text (RFC 8259) that builds nothing. Fleet
 // summaries read tens of thousands of reports of ~25 KB each and need a dozen fields from each;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fleet/node_report.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a fleet summary keeps of one node's JSON report (rocm-doctor check --format json,
 // docs/report.schema.json): a few strings and the benchmark figures, not the evidence, so ten

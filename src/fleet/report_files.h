@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The reports a fleet summary reads: the files named, and every *.json under the directories
 // named (recursively; symlinked directories are not followed, so a link loop cannot trap the

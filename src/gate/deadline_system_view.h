@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // DeadlineSystemView: a decorator that gives every command it runs at most the time left before
 // one deadline (gate --deadline), so a probe that would hang for its own 20 s is killed in time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a gate needs from a report: the verdict and the one finding that names it (the first root
 // cause; for "could not tell", the first check that reached no answer).

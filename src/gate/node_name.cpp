@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/node_name.h"
 
 #include "gate/slurm_plan.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Slurm node this gate speaks for: --node NAME, else $SLURMD_NODENAME (Slurm sets it for
 // Prolog, Epilog and HealthCheckProgram), else the short host name (kernel.hostname up to the

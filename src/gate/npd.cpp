@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/npd.h"
 
 namespace rocm_doctor::gate {

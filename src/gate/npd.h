@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // node-problem-detector's custom plugin protocol (kubernetes/node-problem-detector,
 // docs/custom_plugin_monitor.md and pkg/custompluginmonitor/types): the plugin exits 0 (OK),

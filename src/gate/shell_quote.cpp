@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/shell_quote.h"
 
 namespace rocm_doctor::gate {

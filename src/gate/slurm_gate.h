@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Slurm side of `rocm-doctor gate --slurm`: reads the node's state with scontrol, plans
 // (slurm_plan.h) and runs the one scontrol update the plan needs. Every command goes through

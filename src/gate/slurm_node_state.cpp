@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/slurm_node_state.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A Slurm node's state and reason as `scontrol show node NAME` prints them (multi-line form,
 // Slurm 20.11 to 24.x):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/slurm_plan.h"
 
 namespace rocm_doctor::gate {

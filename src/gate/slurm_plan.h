@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the Slurm gate does to a node, decided from the gate's verdict and the node's state alone
 // (pure, so every case is a table test). The rules:

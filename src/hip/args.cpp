@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/args.h"
 
 #include <charconv>

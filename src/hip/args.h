@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Command-line arguments of rocm-doctor-hip. Parsing is pure so it is tested without a GPU.
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A failed runtime call as report data, with the runtime's own name and text for the code.
 #include <string>

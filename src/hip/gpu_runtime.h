@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Our own thin mapping of the HIP and CUDA host runtimes, so one source builds for both vendors.
 // Debian's HIP 5.2 headers for __HIP_PLATFORM_NVIDIA__ use cudaDeviceProp fields that CUDA 13

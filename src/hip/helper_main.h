@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // rocm-doctor-hip's behaviour between argv and the exit code, with the GPU probe injected so it is
 // tested on machines without a GPU. main.cpp wires the real probe and the real streams.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocmdoc_hip_host: the helper's host-only logic (arguments, JSON, PCI address and smoke-pattern
 # checks; the benchmarks' plan, statistics and reference results). Plain C++ built with the normal
 # compiler, so tests/hip.cmake links it on every machine, GPU toolchain or not. Included from

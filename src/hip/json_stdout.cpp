@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/json_stdout.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Keeps the helper's stdout for its JSON alone. GPU runtimes and their loggers may print to fd 1
 // (at init, on errors, at exit); a stray line there would make the doctor's JSON parse fail.

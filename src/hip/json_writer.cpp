@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/json_writer.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A tiny compact JSON writer for the helper's one-line output. It escapes every string it is given
 // into valid JSON: device names come from the driver and may hold control bytes or non-UTF-8.

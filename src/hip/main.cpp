@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor-hip: the GPU probe helper the doctor runs in a child process with a deadline
 // (docs/hip-helper.md). Only this executable links the GPU runtime.
 #include <cstdlib>

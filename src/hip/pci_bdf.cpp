@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/pci_bdf.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // PCI addresses as the GPU runtimes print them, normalised to the sysfs form the collectors use
 // (/sys/bus/pci/devices/0000:c1:00.0), so a helper device can be matched to a PCI device.

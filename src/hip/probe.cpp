@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/probe.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Collects a ProbeReport from the GPU runtime this helper was built for. Declared with plain types
 // so main.cpp and the tests never see the runtime headers.

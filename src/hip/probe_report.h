@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What `rocm-doctor-hip --probe` found, as plain data (docs/hip-helper.md has the JSON). Kept free
 // of GPU runtime types so host-only code (JSON, tests) compiles with the normal C++ compiler.

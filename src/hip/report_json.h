@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // ProbeReport -> the one-line JSON object `rocm-doctor-hip --probe` prints (docs/hip-helper.md).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one kernel source: compiled as HIP by clang/hipcc and as CUDA by nvcc (LANGUAGE set in
 // src/hip/CMakeLists.txt).
 #include "hip/smoke_kernel.h"

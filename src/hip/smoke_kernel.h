@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The smoke kernel's launcher; the kernel itself is in smoke_kernel.cu.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/smoke_pattern.h"
 
 namespace rocm_doctor::hip_helper {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The value the smoke kernel writes to element i, shared by the kernel and the host check.
 // C++17 and host+device: this header is compiled by hipcc/nvcc and by the normal C++ compiler.

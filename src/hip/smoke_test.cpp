@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/smoke_test.h"
 
 #include <vector>

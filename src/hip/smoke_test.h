@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The per-device smoke test: allocate, launch, time, copy back, verify.
 #include "hip/probe_report.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The built-in benchmark thresholds, which row applies to a GPU, and the judgement of one
 // measurement against it (include/rocm_doctor/bench_thresholds.h).
 #include "rocm_doctor/bench_thresholds.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BenchThresholds::Parse / ParseReferences: the CSV formats of checks/data/bench_thresholds.csv
 // and checks/data/bench_reference_gpus.csv (checks/data/README.md). Each record is one line, so
 // every error names the line; a user's --thresholds file gets the same strictness.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "knowledge/env_parse.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for the ROCm runtime's environment variables, each following the code that reads the
 // variable (cited per function), and the device-visibility resolution that combines them. They

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "knowledge/gpu_table_parse.h"
 
 #include "base/text_parse.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Pure parsers behind GpuTable::Parse: the CSV dialect of checks/data/amd_gpus.csv and the
 // datasheet's host-link text. They take string_view and never throw.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "knowledge/kernel_support.h"
 
 #include <algorithm>

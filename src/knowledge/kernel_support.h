@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The running distribution, kernel and amdgpu driver against the rows of
 // checks/data/rocm_kernels.csv (kind os, kmd_compat, amdgpu_driver; column meanings and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "knowledge/rocm_tools.h"
 
 namespace rocm_doctor::tools {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ROCm tools the inventory looks for, what each is for, and how to get one. Package names:
 // AMD's repositories (repo.radeon.com, the same names for .deb and .rpm: rocminfo,

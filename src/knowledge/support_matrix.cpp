@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "knowledge/support_matrix.h"
 
 #include <algorithm>

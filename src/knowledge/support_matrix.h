@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ROCm support matrix as data: checks/data/rocm_support.csv (per release, the gfx targets
 // AMD supports officially and the community's overrides) and checks/data/rocm_kernels.csv (per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Policy TOML -> Policy, through toml++ (policy/toml_lib.h). Every key is read through a Section
 // (policy/policy_section.h), so any key the policy format does not have is an error at its own
 // line and column.

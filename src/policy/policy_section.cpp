@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "policy/policy_section.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The checked reading of the policy's TOML tables: every key is read through a Section that
 // remembers which keys were asked for, so any other key is an error at its own line and column;

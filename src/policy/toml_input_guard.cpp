@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "policy/toml_input_guard.h"
 
 #include <string>

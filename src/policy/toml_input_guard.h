@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a policy file may hold before toml++ 3.3 (Debian 12's libtomlplusplus-dev) reads it.
 // That version's Unicode tables reach __builtin_unreachable for some code points it is asked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // toml++ (Debian's libtomlplusplus-dev), compiled header-only into the policy parser's files alone
 // (TOML_HEADER_ONLY=1 and TOML_EXCEPTIONS=0 are set for them in src/policy/CMakeLists.txt), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The terminal's table of benchmark figures: per device, what each benchmark measured (median and
 // best), what it is held to (floor or ceiling), the datasheet figure, % of peak and the verdict.
 #include <fmt/format.h>

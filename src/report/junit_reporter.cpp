@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // JUnit XML: the shape Jenkins (junit plugin), GitLab (artifacts:reports:junit) and most CI
 // servers read. One <testsuite> per layer, one <testcase> per check, and per GPU for a check
 // that judges each GPU (CheckRecord::per_gpu). fail -> <failure>, unknown/timeout/error ->

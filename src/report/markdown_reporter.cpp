@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Markdown for a GitHub issue: the verdict, then each root cause with its fix, then a table of
 // every check; evidence and per-finding details are folded in <details> so the issue stays short.
 // Machine text is escaped (report_text::Markdown*) so it shows literally and cannot inject markup.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Prometheus text exposition format (0.0.4), for node-exporter's textfile collector
 // (--collector.textfile.directory): the file is written atomically by the caller (temp file +
 // rename in the same directory, src/cli/report_outputs.cpp). Metric names are rocm_doctor_*, in

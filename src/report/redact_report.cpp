@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --redact: every text of the report through one Redactor (src/base/redact.h), so a value gets
 // the same placeholder wherever it appears, and every output format renders the redacted report.
 #include "rocm_doctor/reporters.h"

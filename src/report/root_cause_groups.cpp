@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/root_cause_groups.h"
 
 #include <fmt/format.h>

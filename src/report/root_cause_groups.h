@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Identical root causes on several GPUs as one block (issue 15, "output scales"): a per-GPU check
 // (CheckInfo::per_gpu) reports one finding per GPU, the same words but for the GPU's address,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/terminal_layout.h"
 
 #include <sys/ioctl.h>

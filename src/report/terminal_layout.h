@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The width of a terminal page and word wrapping to it (issue 15, "output scales"). Fix commands
 // are never wrapped: a command split over two lines does not paste.

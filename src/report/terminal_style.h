@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What every terminal page shares (check, bench, fleet tables, diff): the SGR colour codes,
 // display width and padding of UTF-8 text, and a painter that colours only when asked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Text escaping for the reporters. Report text comes from a machine (file contents, command
 // output), so it may hold anything: invalid UTF-8, control bytes, markup. Each format escapes it

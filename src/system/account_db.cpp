@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/account_db.h"
 
 #include <charconv>

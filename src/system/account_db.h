@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Names and numbers of a machine directory's accounts, from its etc/passwd and etc/group: how
 // replay answers "owner" and "group" of a recorded node (docs/machine-format.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/account_names.h"
 
 #include <grp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // User and group names of the live host (getpwuid_r/getgrgid_r: NSS, so LDAP/sssd users resolve).
 #include <sys/types.h>

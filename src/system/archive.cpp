@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/archive.h"
 
 #include <fcntl.h>

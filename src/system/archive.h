@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // .tar.gz machine archives. The tar format is read and written in-process (tar_reader.h,
 // tar_extract.h, tar_writer.h); only gzip runs, by absolute path with a clean environment

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/capture_redact.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // `capture --redact`: strips identifying values (src/base/redact.h) from a machine directory
 // that capture has just written, before it is packed: file contents, file and directory names,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/child_registry.h"
 
 #include <signal.h>

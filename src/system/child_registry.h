@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The command runner's registry (src/system/command_runner.h): which commands it started are
 // still running, which sessions must outlive the doctor, and the one-time set-up that makes the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/child_spawn.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Starting one command for the runner (src/system/command_runner.h): posix_spawnp with an argv
 // vector (no shell), stdin from /dev/null, stdout and stderr into pipes, its own process group,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/child_wait.h"
 
 #include <sys/syscall.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Watching a command's own process (src/system/command_runner.h): whether it has exited without
 // reaping it, and its reaping under the registry's lock. Internal to the runner's files.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The one command runner (architecture rule 12): posix_spawn with an argv vector (no shell), its own
 // process group, stdout/stderr drained with poll().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/config_file.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading a file the user named on the command line: --policy, --thresholds, the reports of
 // `fleet summarize` and `diff` (docs/security.md). The one way the CLI reads such a file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // dlopen wrapper: the doctor never links ROCm libraries (architecture rule 1); it opens them and
 // reports dlerror() verbatim.

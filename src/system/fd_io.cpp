@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/fd_io.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Low-level helpers shared by the live and machine-directory views: errno to FsStatus, bounded
 // reads from an open descriptor, whole writes, and node types from st_mode.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/gzip_stream.h"
 
 #include <fcntl.h>

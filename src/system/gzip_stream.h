@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // gzip as a child process for .tar.gz archives. It runs by absolute path (/usr/bin/gzip or
 // /bin/gzip, never looked up in $PATH) with LC_ALL=C as its whole environment, so neither a

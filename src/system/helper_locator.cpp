@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/helper_locator.h"
 
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where the probe helper `rocm-doctor-hip` is. The helper is part of rocm-doctor itself, not of
 // the inspected system, so this looks at the real file system (not through a SystemView), and

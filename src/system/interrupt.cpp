@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/interrupt.h"
 
 #include <fcntl.h>

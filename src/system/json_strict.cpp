@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/json_strict.h"
 
 #include <set>

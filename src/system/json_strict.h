@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // JSON parsing for files a stranger may have written (machine.json, recorded probes): like
 // nlohmann::json::parse, but an object with the same key twice is an error. nlohmann keeps the

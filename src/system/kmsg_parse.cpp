@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/kmsg_parse.h"
 
 namespace rocm_doctor::system {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsing of the two kernel-log sources: /dev/kmsg records and `dmesg` output lines.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/live_system_view.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The live host: every path is the host's own, read with bounded, non-blocking reads.
 #include <map>

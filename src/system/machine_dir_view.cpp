@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/machine_dir_view.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A machine directory (docs/machine-format.md): host path P is DIR/P, symlinks resolve
 // inside DIR, device nodes come from machine.json "nodes", programs are never run (their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The model of .rocm-doctor/machine.json (docs/machine-format.md, extended in
 // docs/probes.md) and its conversion to and from JSON text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/machine_json.h"
 
 // Writing .rocm-doctor/machine.json (MachineJsonText) and the status keys it shares with the

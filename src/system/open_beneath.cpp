@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/open_beneath.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Opening a link-free path below a directory descriptor without ever leaving it, even when the
 // tree changes while it is read (docs/security.md, "Replay"). A replayed machine directory may

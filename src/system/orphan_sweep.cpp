@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sweeps of the command runner (src/system/command_runner.h): after each command, every
 // orphan it left; at exit or on a fatal signal, every child.
 #include <signal.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a running command writes, for the runner (src/system/command_runner.h): both pipes
 // drained with poll() until the command itself has exited (then for kExitDrainGrace at most) or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Writing a file the user named with -o, --junit, ... (docs/security.md, "Output files").
 //

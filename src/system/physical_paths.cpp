@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/physical_paths.h"
 
 #include <deque>

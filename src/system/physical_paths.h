@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where a recorded host path physically lives, for `capture` (RecordingSystemView::WriteMachine):
 // every symlink on the way is expanded by asking the inner view, so a file read as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/probe_json.h"
 
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The recorded-probe files under .rocm-doctor/probes/ (docs/probes.md): <name>.json for a
 // command, kernel-log.json for the kernel log.

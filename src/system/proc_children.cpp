@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ListChildren (src/system/command_runner.h): this process's children, read from /proc with raw
 // syscalls and no allocation, so the dying signal handler (src/system/interrupt.cpp) may call it.
 #include <dirent.h>

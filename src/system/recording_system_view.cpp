@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/recording_system_view.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // RecordingSystemView: a decorator that serves every call from `inner` and remembers what it
 // served (ninja's VirtualFileSystem::files_read_), so `capture` writes exactly what the checks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/root_resolver.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Resolves a host path inside a machine directory the way the kernel would resolve it on the
 // host, but with DIR as "/": each component is looked at with fstatat(AT_SYMLINK_NOFOLLOW)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/self_exe.h"
 
 #include <limits.h>

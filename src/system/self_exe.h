@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The running rocm-doctor binary. It is the doctor itself, not the inspected system, so this reads
 // the real /proc (never a SystemView): the doctor re-runs itself as a child for work that can

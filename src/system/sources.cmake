@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The system layer: live and machine-directory views, the recorder, the command runner.
 target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/account_db.cpp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/system_view.h"
 
 namespace rocm_doctor {

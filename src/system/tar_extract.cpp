@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/tar_extract.h"
 
 #include <fcntl.h>

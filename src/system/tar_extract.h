@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Creates what a tar stream holds below one directory, and only what a machine directory can
 // hold (machine-format.md): regular files, directories, symlinks. Everything is created with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The tar header block (POSIX ustar, read with the GNU and pax extensions for long names):
 // field layout, numbers and checksum. Shared by the archive reader and writer, and by tests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/tar_reader.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A streaming tar reader: member headers with their long names resolved (GNU 'L'/'K', pax
 // 'path'/'linkpath'/'size'), then each member's data. It never touches the file system; what to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/tar_writer.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Writes a directory tree as a tar stream (what `tar -cf - -C DIR .` writes, read back by GNU
 // tar and by tar_reader.h): directories, regular files and symlinks, names "./...", pax headers

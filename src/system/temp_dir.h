@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A private temporary directory (mkdtemp, mode 0700) removed with everything in it on
 // destruction, without following symlinks, and at the latest when the process exits: a

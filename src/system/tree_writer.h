@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Creates files, directories and symlinks below one output directory. Every component is
 // opened with O_NOFOLLOW from the root's descriptor, so a symlink written earlier (whose text

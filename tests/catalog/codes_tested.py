@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every finding code in the catalog must be named by a test that produces it.
 
 A code counts as tested when a C++ test asserts it (HasFinding/FindFinding/EXPECT with the code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `rocm-doctor bench` as a user meets it (issue 15): it accepts the options its own messages
 // advertise (--stress-seconds S, within 1..86400), and bad values are exit 2 with the reason; one
 // vocabulary of levels in check, capture, gate, bench and policies (basic < standard < extended

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole-binary tests of the command line, including the live test on this very host.
 #include <gtest/gtest.h>
 #include <unistd.h>

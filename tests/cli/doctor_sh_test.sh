@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/doctor.sh shows its build's progress (issue 15: about five minutes of silence after the
 # package install) and says how long it takes; README's first command says so too.
 # Usage: doctor_sh_test.sh SOURCE_DIR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What install puts beside the binary, made from the command table (issue 15, "Install what a
 // user expects from a CLI"): the man page (`rocm-doctor man`) renders without a warning and
 // documents every command and option, and the bash and zsh completions (`rocm-doctor

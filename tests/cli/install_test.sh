@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # cmake --install into a fresh prefix puts every file a user expects from a CLI where the tools
 # look for it (issue 15): the binary, the helper (when built), rocm-doctor(1), the bash and zsh
 # completions, and the docs reports and `explain` name; the installed binary explains a code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The command line as a user meets it (issue 14 step 4, issue 15 "Input and interface"): every
 // exit status documented in --help, `help [command]`, did-you-mean for a mistyped command,
 // the program name in usage lines, errors that point at the command's help, and bad input

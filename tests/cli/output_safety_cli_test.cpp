@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13, items 1 and 2, through the whole binary: every command that writes -o FILE (check,
 // gate, bench, diff, fleet) against what a root run may find at FILE. Before the fix each of
 // them renamed FILE.tmp.<pid> over the target: /dev/null became a regular file, a symlink was

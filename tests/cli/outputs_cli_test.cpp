@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole-binary tests of the outputs of one run: --format, a plain -o FILE, any number of
 // -o FORMAT=FILE, their errors, and --redact on every format.
 #include <gtest/gtest.h>

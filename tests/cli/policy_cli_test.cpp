@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole-binary tests of --policy: the example policies, bad policies, waivers, skip, fail_on.
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --sysroot DIR must name a machine directory (docs/machine-format.md): one that holds
 // .rocm-doctor/machine.json or a proc/ or sys/ tree, or a .tar.gz of one. Anything else is exit
 // 2 with the reason, in every command that takes --sysroot (before: `check --sysroot /tmp` was

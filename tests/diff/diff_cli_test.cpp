@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // rocm-doctor diff on pairs of real reports: the built binary writes each report from a replayed
 // machine (tests/machines), a test edits a figure where a pair needs one, and the binary diffs
 // them. Goldens: tests/golden/diff/ (ROCMDOC_UPDATE_GOLDEN=1 rewrites them).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Judging benchmark figures between two reports: direction, noise band, matching by device.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Comparing two reports read by the fleet's reader: status moves, root causes, versions, hosts.
 #include "diff/report_diff.h"
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DCXX=... -DSTD=20 -DPROBES=tests/fence -DINCLUDES=build/tests/fence -P check_fences.cmake
 # Each probe is <target>__<allowed|fenced>_<what>.cpp. An "allowed" probe must compile with the
 # target's include paths; a "fenced" one must fail, and fail because the header is not found

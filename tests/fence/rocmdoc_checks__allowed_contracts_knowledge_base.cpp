@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A check may use the contracts, knowledge and base.
 #include "base/text_parse.h"
 #include "knowledge/env_parse.h"

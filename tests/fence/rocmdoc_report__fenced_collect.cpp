@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: MIT
 // A reporter prints the report, never a collector: this include must not compile.
 #include "collect/common/sysfs_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The system layer may use itself, base and the contracts.
 #include "base/redact.h"
 #include "rocm_doctor/system_view.h"

@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: MIT
 // The system layer is below the engine: this include must not compile.
 #include "core/engine.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """rocm-doctor fleet summarize over reports the doctor itself writes for replayed machines.
 
   --part golden  the terminal and JSON summaries of a 15-node fleet (tests/machines, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fleet/report_files.h"
 
 #include <gtest/gtest.h>

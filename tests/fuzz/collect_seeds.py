@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Collects the seed corpora of the fuzz targets (tests/fuzz/README.md) from real files: the
 replayed machines under tests/machines/ and the public captures vendored under
 tests/data/captures/ (see their PROVENANCE.md; the corpus committed today was seeded from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Fuzz targets, one per parser family (tests/fuzz/README.md). With ROCMDOC_FUZZ=ON (clang) each
 # is a libFuzzer binary (tools/fuzz.sh runs them); otherwise a plain program that replays its
 # inputs. Either way ctest runs every target once over its seed corpus and found-crash

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The benchmark helper's JSON report and the benchmark threshold and reference-GPU tables (CSV,
 // replaceable by the user).
 #include <cstdint>

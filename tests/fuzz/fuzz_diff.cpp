@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `rocm-doctor diff`: two JSON reports (cut at 0x1e) read with their details, compared and
 // rendered in every format.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ELF64 section reader and the clang offload-bundle reader over one file's bytes, the way
 // the code-object collector uses them: the .hip_fatbin section when there is one, else the
 // whole file scanned for bundles.

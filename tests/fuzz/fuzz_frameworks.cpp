@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The frameworks layer's text: Python version files and build_info.py (assignments), dist-info
 // METADATA and directory names, local version labels, pyvenv.cfg, pyenv version files, search
 // paths, and the framework probe's stdout and JSON report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The rocm-doctor-hip helper's stdout (docs/hip-helper.md), and the excerpt helpers the probe
 // collector applies to output it cannot parse.
 #include <cstdint>

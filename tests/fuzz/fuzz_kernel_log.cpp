@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Kernel log lines: /dev/kmsg records, dmesg output, and the amdgpu message classifier, both
 // on its own and through the kernel-log collector.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The KFD topology collector (kfd_topology.c's sysfs) over a tree whose files are the input's
 // parts: a CPU node and a GPU node with properties, gpu_id, name, an io_link, a p2p_link and a
 // memory bank, and the topology's generation_id.

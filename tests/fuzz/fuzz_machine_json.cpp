@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A machine directory's metadata: .rocm-doctor/machine.json with the etc/passwd and etc/group
 // it resolves names through, and the recorded probe and kernel-log files. Whatever parses must
 // serialise and parse back (capture writes what replay reads).

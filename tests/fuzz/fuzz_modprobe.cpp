@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // modprobe.d configuration (modprobe.d(5)): blacklist, install, options, alias lines with
 // continuations and comments.
 #include <cstdint>

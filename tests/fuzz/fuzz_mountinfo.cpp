@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // /proc/self/mountinfo: the parser, the mount lookup, and the storage collector over a host whose
 // mount table, home directory and sysfs block-device number are the input's three parts.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // os-release (/etc/os-release, falling back to /usr/lib/os-release), the hostname and meminfo
 // through the host collector, and the KEY=value parser on its own.
 #include <cstdint>

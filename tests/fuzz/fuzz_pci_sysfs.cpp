@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The PCI collector over one device directory whose attribute files are the input's parts
 // (vendor, device, class, uevent, link speed/width, VRAM sizes, NUMA node, a RAS counter).
 #include <cstdint>

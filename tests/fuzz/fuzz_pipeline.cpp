@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The whole pipeline on a machine whose key files are the input's parts: every collector,
 // every check, the engine and both reporters. The JSON report must always be valid JSON.
 #include <cstdint>

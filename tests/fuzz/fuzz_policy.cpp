@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Policy files (--policy FILE, TOML): the parser, and the release comparison its bounds use.
 #include <cstdint>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The hidden `rocm-doctor probe-load` child's JSON. What parses must print and parse back to
 // the same results.
 #include <cstdint>

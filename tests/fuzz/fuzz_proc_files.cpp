@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // /proc files: the kernel command line, meminfo, the module lists (/proc/modules,
 // modules.builtin, modules.dep) and what the platform collector reads to tell containers,
 // WSL and hypervisors apart (cgroup, mountinfo, environ, uid_map, version, cpuinfo, DMI).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The redactor of `capture --redact` (src/base/redact.h) over any text. A known user name
 // that stands alone in the input never survives.
 #include <cstdint>

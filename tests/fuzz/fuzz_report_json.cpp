@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A node's JSON report as `fleet` reads it, then folded into a fleet summary and rendered.
 #include <cstdint>
 #include <sstream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `scontrol show node` output, as `gate --slurm` reads it before draining or resuming a node.
 #include <cstdint>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Single sysfs attribute values: the number, link-speed, key/value and id parsers every hardware
 // and driver collector reads attributes with, the RAS and PCIe width parsers, the runtime's
 // environment-variable parsers (the same hostile-text family), and the EFI SecureBoot variable.

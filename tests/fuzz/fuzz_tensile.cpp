@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tensile library file names (one a line) as rocBLAS and hipBLASLt directories list them.
 #include <cstdint>
 #include <string>

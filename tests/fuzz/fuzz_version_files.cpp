@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The version text a ROCm install carries (.info/version, rocm_version.h, hip_version.h,
 // versioned library names, the dpkg status database), on its own and through the ROCm
 // collector over an /opt/rocm-6.2.0 tree whose files are the input's parts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main() of a fuzz target when it is not built with libFuzzer (g++, or ROCMDOC_FUZZ=OFF):
 // runs LLVMFuzzerTestOneInput once on every file given, or on every file in a directory given,
 // so the seed corpus and the found-crash regressions run in every ctest (tests/fuzz/README.md).

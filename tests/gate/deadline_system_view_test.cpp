@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/deadline_system_view.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The engine's whole-run deadline (RunRequest::deadline), which gate --deadline relies on.
 #include <gtest/gtest.h>
 

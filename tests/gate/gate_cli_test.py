@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """rocm-doctor gate, the binary end to end, with a stand-in scontrol (no root, no Slurm needed).
 
 The stand-in (written into a temporary directory) answers `scontrol show node NAME` from a state

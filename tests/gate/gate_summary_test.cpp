@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/gate_summary.h"
 
 #include <gtest/gtest.h>

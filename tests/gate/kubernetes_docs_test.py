@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """docs/kubernetes/: the files parse, and they agree with what the binary does.
 
 - npd-rocm-doctor-plugin.json: a valid node-problem-detector custom plugin monitor (the rules NPD's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/node_name.h"
 
 #include <gtest/gtest.h>

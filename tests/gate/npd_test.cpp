@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/npd.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gate/slurm_gate.h"
 
 #include <gtest/gtest.h>

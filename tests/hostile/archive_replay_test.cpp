@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Archive replay and capture against a hostile archive or environment (issue 13, items 6, 10):
 // `check --sysroot X.tar.gz` leaves nothing under $TMPDIR however it ends, runs nothing the
 // caller's environment names (TAR_OPTIONS, GZIP, a tar or gzip first in $PATH), refuses an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Capture safety: `capture` never follows links out of what it captures, bounds every file,
 // never writes through a link in its output, and with --redact no identifying value survives
 // anywhere in the capture (contents, names, link texts), while the capture still replays to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 9: every file the user names for the doctor to read - --policy, --thresholds,
 // the reports of `fleet summarize` and `diff` - may be a FIFO (a read that never returns, even
 // under `gate --deadline`), /dev/zero (endless), a directory or a huge file. Each must exit 2

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runs the built rocm-doctor as a plain child of the test: posix_spawn, stdout and stderr into
 // files, no process group of its own and no orphan sweep after it (unlike RunCommand, which

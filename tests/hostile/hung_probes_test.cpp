@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The live doctor with a stand-in rocm-doctor-hip (standin_helper.cpp) that hangs, crashes,
 // floods its output, exits without JSON or leaves children behind: each must become the right
 // TIMEOUT/ERROR finding within the probe's deadline + 1 s, leave no process of the helper's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Least privilege: the doctor works as an unprivileged user (root runs it as nobody through
 // setpriv), writes nothing but its output, never runs or loads anything from a replayed
 // machine directory, never runs a shell, and never puts an environment value on a command line.

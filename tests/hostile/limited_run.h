@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runs the built rocm-doctor in a forked child under one resource limit (RLIMIT_NOFILE for a
 // low `ulimit -n`, RLIMIT_FSIZE for a disk that fills up: SIGXFSZ ignored, so a write past the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A shared library that leaves a file in $ROCMDOC_MARKER_DIR when it is loaded: copied over a
 // replayed machine's libamdhip64, it proves that replay never dlopen()s from the directory.
 #include <fcntl.h>

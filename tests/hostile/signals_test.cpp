@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 8: SIGINT/SIGTERM at any moment of `check` and `gate` give one behaviour - a
 // partial report marked interrupted, written to every output asked for, and exit 130/143 - and
 // never a report that calls a probe cut by the signal "crashed". A signal after the diagnosis

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A stand-in for rocm-doctor-hip that misbehaves in the way its file name says (the tests reach
 // it through links named after the modes, found through $ROCMDOC_HIP_HELPER):
 //   sleep         never answers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole-pipeline replay: runs the real rocm-doctor binary on every machine directory under
 // tests/machines/ and compares its JSON report with the machine's EXPECT file.
 //

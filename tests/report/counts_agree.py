@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every format prints the same counts and the same verdict, on every replayed machine.
 
 One `rocm-doctor check --sysroot tests/machines/NAME` per machine (with its EXPECT's level and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 15, "Fix lines": every fix command the doctor prints is valid shell exactly as printed.
 // Renders every replayed machine (each directory of tests/machines with an EXPECT file, as
 // test_machines finds them) in the terminal, JSON and Markdown formats, and every catalog code's

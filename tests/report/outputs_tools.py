@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The report outputs against the real tools that consume them.
 
 One `rocm-doctor check` per machine writes every format at once (--format terminal plus

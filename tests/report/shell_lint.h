@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Judges fix commands as a user pasting them would meet them: `bash -n` (does bash parse it) and
 // `shellcheck -S error -s bash` (Debian's shellcheck: errors only, e.g. a redirection with no

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Validates rocm-doctor's JSON output against docs/report.schema.json (python3-jsonschema).
 
 Covers the live host, every replayed machine under --machines, and the error document that

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """rocm-doctor gate --slurm against a real one-node Slurm cluster on localhost.
 
 Debian's munged, slurmctld and slurmd run from a private temporary directory (their own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "support/check_harness.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runs one registered check against a fake system, for check tests.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A FakeSystemView that can hold a directory which exists but cannot be listed (no r/x
 // permission: opendir fails with EACCES), which FakeSystemView itself cannot: it answers ListDir

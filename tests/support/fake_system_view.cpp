@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "support/fake_system_view.h"
 
 #include <set>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // An in-memory SystemView for unit and check tests: files, links, device nodes, environment,
 // user and probe results are set by the test. Directories exist implicitly for every parent of a

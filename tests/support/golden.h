@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Golden-file comparison. ROCMDOC_UPDATE_GOLDEN=1 rewrites the files instead of comparing.
 #include <string>

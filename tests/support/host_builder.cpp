@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HostBuilder: the distribution, users, kernel, Python and storage parts. PCI, KFD, device
 // nodes and ROCm are in host_builder_gpu.cpp.
 #include "support/host_builder.h"

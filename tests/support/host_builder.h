@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One builder for test hosts: lays a coherent machine onto a FakeSystemView the way the kernel
 // and ROCm do (PCI functions with their driver links and DRM children, KFD topology nodes whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HostBuilder: PCI functions, KFD topology, device nodes and the ROCm tree.
 #include <string>
 #include <utility>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "support/sysfs_text.h"
 
 #include <cstdio>

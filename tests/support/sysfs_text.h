@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The texts the kernel and ROCm write, as test hosts need them: KFD topology properties and
 // io_links (drivers/gpu/drm/amd/amdkfd/kfd_topology.c node_show / iolink_show), PCI location ids,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Wall time and peak memory of `rocm-doctor check`: live on this host and replaying a machine.
 
 Usage: tools/bench/check_perf.py [--binary build/rocm-doctor] [--baseline OLD_BINARY]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """How fast `rocm-doctor fleet summarize` reads a big fleet.
 
 Makes N reports (default 10,000) in a temporary directory, copies of real reports that the doctor

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """What the frameworks layer costs `rocm-doctor check`, beside `python -m torch.utils.collect_env`.
 
 Usage: tools/bench/frameworks_perf.py [--binary build/rocm-doctor] [--runs 60] [--slow-runs 5]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Measures rocm-doctor-hip --bench --level quick against plain-runtime peers on an NVIDIA GPU (the
 # project's H200), in one run, and prints each figure as a ratio of its target from issue 6.
 #   tools/bench/h200_compare.sh [OUT_DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Real time of each hostile machine directory replay (tests/hostile/hostile_machines_test.cpp
 # prints one "[ hostile ] <case> <seconds> s exit <n>" line per replay).
 #   tools/bench/hostile_machines.sh [BUILD_DIR]   (default build)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs the helper's memory.* benchmarks once per STREAM kernel shape ($ROCMDOC_BENCH_STREAM, see
 # docs/hip-helper.md) and prints the median of each in TB/s: how the defaults were chosen.
 #   tools/bench/stream_sweep.sh HELPER [CONFIG...]     e.g. CONFIG "unroll=4,threads=512,hint=plain"

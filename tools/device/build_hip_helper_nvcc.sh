@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds rocm-doctor-hip with nvcc alone (no CMake, no Debian packages), for the NVIDIA machine
 # the benchmark figures are measured on. Usage: tools/device/build_hip_helper_nvcc.sh OUT_DIR
 # The same sources build for AMD through CMake (cmake/GpuBackend.cmake, hipcc/clang). Warnings are

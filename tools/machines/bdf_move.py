@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Moving a generated machine's PCI functions to other addresses, as data for a record: every file
 and link of the base under sys/ whose path, link text or uevent names an old address is written at
 the new one (one pass, so 01->03 and 03->05 do not chain), and the old paths are removed.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Regenerates every machine into a temporary directory and compares it with the committed tree:
 the ctest machines_regenerate. Fails (exit 1) with the list of differing paths when a machine
 directory is not exactly what tools/make_machines.py writes from this repository alone.

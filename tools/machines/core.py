@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The machine being written (Machine), the ROCm userspace pieces and the README layout."""
 import argparse
 import json

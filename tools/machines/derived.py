@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Machines derived from another machine: a copy of a generated one plus the edits of a record in
 tools/machines/records/<name>.py. These were first made by hand (`cp -a` and editing); each record
 holds exactly those edits as data:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """File edits shared by the issue-16 iGPU/APU records (tools/machines/records/igpu_*.py, apu_*.py):
 a GPU's KFD node properties, its PCI identity files and a kernel release swapped on a base
 machine, written the way amdgpu and amdkfd write them (kfd_topology.c node_show, pci-sysfs).

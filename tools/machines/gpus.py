@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The captured GPUs (Gpu records built from tests/data/captures) and the consumer host they sit in."""
 from .hosts import *  # noqa: F401,F403
 

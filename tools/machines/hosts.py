@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Host pieces: /etc, /proc, modules, the PCI directory layout, DRM nodes, the KFD topology."""
 from .core import *  # noqa: F401,F403
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Recorded probes the real-ticket records share: a hip-load that loaded the runtime, and a
 rocm-doctor-hip --probe whose runtime enumerated no GPU (hipErrorNoDevice from hipGetDeviceCount,
 the answer HIP gives when ROCr exposes none). python3 standard library only."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Files of a PyTorch install and of a venv, and a framework probe recording, for the records of
 tools/machines/records/ (issue 16's real-ticket machines). The formats are those of
 tools/make_framework_machines.py: torch/version.py as PyTorch's tools/generate_torch_version.py

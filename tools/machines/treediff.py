@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Compares two machine trees as git stores them: every regular file (its bytes and whether it is
 executable) and every symlink (its target text). Directories are not compared (git keeps no empty
 directory) and neither are permission bits other than the owner's execute bit (git stores 644 or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the GPU delivers: the result of running the benchmark helper
 // `rocm-doctor-hip --bench` (JSON: docs/hip-helper.md "Benchmarks"; the doctor's side:

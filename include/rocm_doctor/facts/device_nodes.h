@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // /dev/kfd and /dev/dri/* and whether this user can open them read-write.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Fact<T>: one value read from the system with where it came from. Unknown is an empty value
 // with the reason in `error` - never a made-up default (architecture rule 8).

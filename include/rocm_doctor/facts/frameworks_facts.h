@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ML frameworks of each Python environment (PyTorch, TensorFlow, JAX, ONNX Runtime, vLLM),
 // in three domains so that a cheap check never pays for an expensive one:

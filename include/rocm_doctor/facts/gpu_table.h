@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The GPU table: what each AMD PCI ID is, built from checks/data/amd_gpus.csv (derived from the
 // public sources listed in that file's header).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // How a run of the GPU helper rocm-doctor-hip ended, whatever it was asked (--probe, --bench):
 // the part of judging a child process that every helper collector shares

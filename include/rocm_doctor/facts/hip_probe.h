@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the HIP runtime itself says about the GPUs: the result of running the probe helper
 // `rocm-doctor-hip --probe` (docs/hip-helper.md, JSON format 1) in a child process with a deadline,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The kernel and the amdgpu driver as the kernel shows them: /proc, /sys/module, modprobe.d,
 // DKMS, Secure Boot.

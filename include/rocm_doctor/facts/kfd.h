@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // KFD topology: /sys/class/kfd/kfd/topology/ (include/uapi/linux/kfd_sysfs.h, kfd_topology.c).
 #include <cstddef>

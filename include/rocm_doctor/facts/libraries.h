@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ROCm math and communication libraries of each library directory (the lib dir of every
 // ROCm install plus Debian's multiarch dir), their Tensile kernel files, and the gfx targets of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where this OS runs: bare metal, a VM, a container, WSL2.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Python environments a user may run, and the directories each one imports packages from,
 // found from files only (no interpreter is started): $VIRTUAL_ENV, $CONDA_PREFIX, python3 and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ROCm userspace installs on a host: /opt/rocm-X.Y.Z (and where /opt/rocm points),
 // ROCM_PATH / HIP_PATH, distribution packages under /usr (Debian ships ROCm 5.2.3 in

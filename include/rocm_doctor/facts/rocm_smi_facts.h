@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What rocm-smi-lib (librocm_smi64) reports: `rocm-doctor probe-smi LIB...` dlopens the first of
 // the given libraries that loads, calls rsmi_init(0), counts the devices and reads, per device,

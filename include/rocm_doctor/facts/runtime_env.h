@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The environment a ROCm program inherits, as the runtime reads it: device selection
 // (ROCR_VISIBLE_DEVICES in ROCr, then HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES in HIP,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where models and datasets would live and what holds them: the home directory and the model
 // caches a user set (HF_HOME, HF_HUB_CACHE, HF_DATASETS_CACHE, TORCH_HOME, XDG_CACHE_HOME,

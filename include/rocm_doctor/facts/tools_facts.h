@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ROCm command-line tools on a host (rocminfo, rocm-smi, amd-smi, rocprof, hipcc, ...):
 // where each is, which install or package it comes from and its version. Found by files only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<BenchFacts>: runs `rocm-doctor-hip --bench` (docs/benchmarks.md) once per GPU and
 // maps how each run ended onto HelperRunState (src/collect/common/helper_run.cpp, shared with the probe).
 #include "collect/bench/hip_bench_collector.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The benchmark collector with its helper location passed in, so that tests can run it on a
 // FakeSystemView without the real helper; CollectFacts<BenchFacts> locates the helper itself.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The small methods of the benchmark facts (include/rocm_doctor/facts/bench.h).
 #include <cstdlib>
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/bench/hip_bench_parse.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parses and validates what `rocm-doctor-hip --bench` prints (docs/hip-helper.md "Benchmarks", JSON
 // format 1): exactly that format, anything else rejected with the JSON path of the first problem

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // JudgeHelperOutcome: every way a run of rocm-doctor-hip can end, mapped onto HelperRunState
 // (docs/hip-helper.md "How the doctor runs it"). Shared by the probe and bench collectors.
 #include "rocm_doctor/facts/helper_run.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Strict, typed reads out of nlohmann::json objects for the parsers of helper output
 // (hip_probe_parse.cpp, hip_bench_parse.cpp). The text comes from a child that may have been

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/common/sysfs_reader.h"
 
 #include "base/text_parse.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Typed reads of one sysfs/procfs attribute through a SystemView, each returning a Fact that
 // names its path and, when unknown, why (not found / permission denied / malformed value).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectDeviceNodes: /dev/kfd, the DRM render nodes and /dev/dxg, each with the open(O_RDWR)
 // verdict for the current user. Render nodes are the union of /sys/class/drm/renderD* (sysfs is
 // not namespaced: a container sees every host GPU there) and /dev/dri/renderD* (what was passed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The access rule of facts/device_nodes.h and machine-format.md "nodes": what open(O_RDWR) would
 // decide from the mode, owner and group of a device node and the process's uid and groups
 // (fs/namei.c acl_permission_check: owner bits if the uid matches, else group bits if any group

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The open(O_RDWR) permission rule for device nodes (EvaluateAccess is declared in
 // rocm_doctor/facts/device_nodes.h) and what the collectors add around it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/frameworks/bundled_hsa_reader.h"
 
 #include "base/text_parse.h"

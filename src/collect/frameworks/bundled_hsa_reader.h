@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // FrameworkInstall::bundled_hsa: the libhsa-runtime64 a torch wheel carries in torch/lib, and
 // whether it is the host's (/opt/rocm/lib) - a copy, a link, or the wheel's own build.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ReadBuild: a framework install's build and version from its own files (see
 // framework_build_reader.h). Small reads only: a few files of a few KiB each, a directory listing.
 #include "collect/frameworks/framework_build_reader.h"

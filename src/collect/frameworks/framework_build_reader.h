@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What one framework install's own files say about its build (ROCm, CUDA or CPU) and version:
 // torch/version.py, TensorFlow's build_info.py, JAX's plugins and jaxlib, ONNX Runtime's

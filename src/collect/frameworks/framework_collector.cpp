@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameworkFacts: the frameworks each Python environment imports and their wheel or egg metadata;
 // what their own files say about the build (ROCm, CUDA or CPU) is read by
 // framework_build_reader.cpp. Small reads only: a site directory listing, a few files of a few

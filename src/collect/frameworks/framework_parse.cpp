@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/frameworks/framework_parse.h"
 
 #include <algorithm>

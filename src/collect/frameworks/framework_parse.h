@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for what an installed framework says about itself in files: the simple assignments of
 // a generated version module (torch/version.py, jax/version.py, vllm/_version.py), wheel and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rocm-doctor's framework probe (docs/probes.md, "Framework probes"). The doctor embeds this
 # file and runs it with each interpreter that has a framework:
 #

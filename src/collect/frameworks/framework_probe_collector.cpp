@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameworkProbeFacts: runs src/collect/frameworks/framework_probe.py (embedded at build time) with the
 // interpreter of each framework install to judge, every child at once, through view.Run - so a
 // capture records each as .rocm-doctor/probes/python-<framework>-<env>.json and a replay answers

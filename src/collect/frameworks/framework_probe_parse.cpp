@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/frameworks/framework_probe_parse.h"
 
 #include <algorithm>

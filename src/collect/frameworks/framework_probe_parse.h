@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parses what src/collect/frameworks/framework_probe.py prints: "@rocm-doctor stage <name>" lines, then one
 // "@rocm-doctor report <json>" line. The text comes from a child that may have been killed

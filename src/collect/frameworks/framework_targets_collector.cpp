@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TorchTargetFacts: the gfx targets the device code of a ROCm torch carries - the offload
 // bundles in torch/lib/libtorch_hip.so (torch's own kernels) and the Tensile files of the rocBLAS
 // it bundles (torch/lib/rocblas/library) - read with the libraries layer's readers. libtorch_hip.so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The FrameworkFacts' own methods: names of frameworks and build flavours, an install's
 // description, and which install of a framework the checks judge.
 #include "rocm_doctor/facts/frameworks_facts.h"

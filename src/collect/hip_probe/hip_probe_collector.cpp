@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<HipProbeFacts>: runs the probe helper (docs/hip-helper.md "How the doctor runs
 // it") and maps every way a child process can end onto HipProbeState.
 #include "collect/hip_probe/hip_probe_collector.h"

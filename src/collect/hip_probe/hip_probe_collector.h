@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The HIP probe collector with its helper location passed in, so that tests can run it on a
 // FakeSystemView without the real helper; CollectFacts<HipProbeFacts> locates the helper itself.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/hip_probe/hip_probe_parse.h"
 
 #include <algorithm>

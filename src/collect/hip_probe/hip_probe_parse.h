@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parses and validates what `rocm-doctor-hip --probe` prints (docs/hip-helper.md, JSON format 1).
 // The text comes from a child process that may have been half-killed, or from a replayed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectHost: who and what this host is, for the report header and hardware.memory.
 #include <map>
 

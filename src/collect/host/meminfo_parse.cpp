@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/host/meminfo_parse.h"
 
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // /proc/meminfo (Documentation/filesystems/proc.rst): "MemTotal:       16318652 kB" lines.
 #include <cstdint>

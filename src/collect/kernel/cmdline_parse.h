@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parses the kernel command line (/proc/cmdline) for what keeps amdgpu from driving a GPU and
 // for the IOMMU mode. Pure: takes the text, never throws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Which copy of a module depmod(8) puts in modules.dep, and so which one modprobe loads, when a
 // kernel has several (an in-tree amdgpu under kernel/drivers and a DKMS one under updates/dkms):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // amdgpu-dkms: which kernels DKMS built amdgpu for
 // (/var/lib/dkms/amdgpu/<version>/<kernel>/<arch>/module/amdgpu.ko*).
 #include <algorithm>

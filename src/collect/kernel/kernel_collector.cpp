@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectKernel: the running kernel and the amdgpu module as /proc, /sys/module and
 // /lib/modules show them (the modprobe.d, DKMS and Secure Boot parts are in their own files).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The pieces of CollectKernel (kernel_collector.cpp), one file each: modprobe.d, DKMS, Secure
 // Boot. Internal to src/collect.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectKernelLog: the amdgpu-related events in the kernel log.
 #include <array>
 

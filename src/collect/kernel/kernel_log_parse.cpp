@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/kernel/kernel_log_parse.h"
 
 #include <cstdio>

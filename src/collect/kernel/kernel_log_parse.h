@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Classifies kernel log lines that matter for amdgpu. The texts are the kernel's own (quoted in
 // each matcher); lines may carry a dmesg "[   12.345678] " or syslog prefix, which is ignored.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/kernel/kernel_modules_parse.h"
 
 #include "base/text_parse.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for the kernel's module lists: /proc/modules, /lib/modules/<release>/modules.builtin
 // and modules.dep. Pure: take the text, never throw.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // modprobe.d rules that disable amdgpu (modprobe.d(5)).
 #include <set>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parses modprobe.d configuration (modprobe.d(5), kmod libkmod-config.c) for the lines that keep
 // amdgpu from loading. Pure: takes the text, never throws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which amdgpu file modprobe loads, and which copy is loaded: the amdgpu.ko* files of the running
 // kernel, the depmod.d search order that ranks them, the DKMS-only helper modules in
 // /proc/modules, and the dpkg state of the package that carries the DKMS source.

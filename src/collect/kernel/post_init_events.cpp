@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/kernel/post_init_events.h"
 
 #include "base/text_parse.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Kernel log lines of failures that happen after amdgpu brought the GPU up: a failed resume
 // (system or runtime PM), an SMU that stopped answering, the MES scheduler timing out, a GPU

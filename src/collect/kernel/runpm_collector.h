@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // amdgpu's runtime power management parameter, /sys/module/amdgpu/parameters/runpm.
 #include "rocm_doctor/facts/kernel_facts.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UEFI Secure Boot state from efivarfs.
 #include <string>
 

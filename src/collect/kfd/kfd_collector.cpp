@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectKfd: the KFD topology under /sys/class/kfd/kfd/topology (kfd_topology.c, uapi
 // kfd_sysfs.h). Unreadable parts are kept with their reason: the properties of a GPU that the
 // device cgroup does not permit return EPERM (kfd_devcgroup_check_permission), which is how a

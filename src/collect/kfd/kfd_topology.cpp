@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // KfdNode / KfdTopology helpers: pure decoding of the properties KFD writes
 // (drivers/gpu/drm/amd/amdkfd/kfd_topology.c node_show).
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/libraries/elf_reader.h"
 
 #include <cstring>

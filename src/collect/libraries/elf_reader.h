@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A bounded reader of ELF64 little-endian headers (the System V gABI, "ELF-64 Object File
 // Format"): the file header and the section header table, with section names from .shstrtab.

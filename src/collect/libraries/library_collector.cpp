@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LibraryFacts and CodeObjectFacts: the ROCm libraries of each library directory, their Tensile
 // files, and the offload bundles in their ELF files. Reads only through the SystemView.
 #include <algorithm>

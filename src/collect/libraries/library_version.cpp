@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/libraries/library_version.h"
 
 #include <cctype>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The version and ROCm release of one installed library, each from the most direct source that
 // gives the release (issue 15): the owning Debian package's version, the ROCm release encoded in

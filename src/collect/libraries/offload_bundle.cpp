@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/libraries/offload_bundle.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Clang offload bundles, the container HIP puts device code in: the `.hip_fatbin` section of a
 // HIP shared library holds one bundle per translation unit, each aligned to 4096 bytes (clang

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/libraries/tensile_parse.h"
 
 #include <cctype>

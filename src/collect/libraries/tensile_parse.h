@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The gfx targets a rocBLAS or hipBLASLt Tensile library directory (<lib>/rocblas/library,
 // <lib>/hipblaslt/library) covers, from its file names. rocBLAS (library/src/tensile_host.cpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectPci: every function under /sys/bus/pci/devices (kernel ABI
 // Documentation/ABI/testing/sysfs-bus-pci), plus the amdgpu attributes of AMD GPUs
 // (drivers/gpu/drm/amd/amdgpu: amdgpu_vram_mgr.c mem_info_*, amdgpu_ras.c ras/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/pci/pci_parse.h"
 
 #include "base/text_parse.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for PCI sysfs text that sysfs_parse.h does not cover. string_view in, never throw,
 // nullopt for anything malformed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/pci/pci_power.h"
 
 #include <algorithm>

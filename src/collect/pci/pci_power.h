@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runtime power management state of one PCI function (power/runtime_status, power/control).
 #include "rocm_doctor/facts/pci.h"

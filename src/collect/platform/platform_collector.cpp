@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectPlatform: container, user namespace, WSL2 and hypervisor evidence. Each conclusion keeps
 // the lines that led to it, because every hint alone can mislead: a VM booted from a Docker
 // image's root file system has /.dockerenv (this project's own Firecracker CI VM does), and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/platform/platform_parse.h"
 
 #include <vector>

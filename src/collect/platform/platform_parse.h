@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Pure parsers for the files that tell where this OS runs: /proc/self/cgroup, /proc/self/uid_map,
 // /proc/self/mountinfo, /proc/version, /proc/cpuinfo, DMI strings, clocksources.

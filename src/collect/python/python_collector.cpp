@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PythonFacts: which Python interpreters exist for this user, which one `python3` runs, and
 // where each imports packages from. Files only: a pyenv shim is followed by reading pyenv's
 // version files the way `pyenv which` does, never by running it.

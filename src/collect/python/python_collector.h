@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // PythonFacts with a directory-listing cache the caller keeps: the framework collector lists the
 // same site directories again to find packages, so it passes its cache and each is read once.

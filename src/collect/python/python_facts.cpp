@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The PythonFacts' own methods: the names of environment kinds, an environment's description,
 // and the active environment.
 #include <string>

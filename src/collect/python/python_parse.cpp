@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/python/python_parse.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for the files that say which Python runs: pyvenv.cfg (PEP 405), pyenv's version files
 // and shims, $PATH. They take the text a SystemView served; nothing here reads the system.

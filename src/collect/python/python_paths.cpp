@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/python/python_paths.h"
 
 #include "base/path_normalize.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Path arithmetic for the Python collectors, through a SystemView (so it works the same on the
 // live host and in a machine directory). Lexical normalising is base/path_normalize.h's.

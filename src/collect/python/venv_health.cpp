@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/python/venv_health.h"
 
 #include "base/path_normalize.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Whether a venv's interpreter can still run the packages installed in it, from its links and
 // pyvenv.cfg alone (PythonEnvironment::broken). Nothing is run: a venv whose base interpreter is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm/dpkg_status.h"
 
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Debian/Ubuntu's package database (/var/lib/dpkg/status), read once per collection and asked
 // for the version of installed packages.

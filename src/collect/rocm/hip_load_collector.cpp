@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectHipLoad / CollectFacts<HipLoadFacts>: whether the libamdhip64 the loader picks loads,
 // tried in a child process (`rocm-doctor probe-load`) so that a constructor that crashes or
 // hangs takes the child, not the doctor.

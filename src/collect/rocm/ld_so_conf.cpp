@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm/ld_so_conf.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The directories /etc/ld.so.conf names for the dynamic loader (ld.so(8), ldconfig(8)), with its
 // "include" lines followed.

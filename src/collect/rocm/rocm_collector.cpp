@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<RocmFacts>: every ROCm userspace install on the host and the libamdhip64 the
 // dynamic loader would pick. Install layout: docs/research/sysfs-layout.md section 6;
 // loader order: ld.so(8) (LD_LIBRARY_PATH, /etc/ld.so.conf directories, the trusted defaults).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm/rocm_install_finder.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ROCm installs of a host: a root (/opt/rocm-6.2.0, "/usr" for a distribution's packages)
 // with the libamdhip64 and libhsa-runtime64 files of its library directory.

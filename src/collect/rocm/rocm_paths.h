@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Path arithmetic of the ROCm collector through a SystemView, so it works the same on the live
 // host and in a machine directory: symlinks resolved as ld.so and realpath(3) would, and the

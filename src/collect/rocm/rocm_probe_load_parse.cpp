@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm/rocm_probe_load_parse.h"
 
 #include <nlohmann/json.hpp>

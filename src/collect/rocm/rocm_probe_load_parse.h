@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The output of the hidden `rocm-doctor probe-load LIB...` (src/cli/probe_load_command.cpp):
 //   [{"library": "/opt/rocm-6.2.0/lib/libamdhip64.so.6", "loaded": false,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm/rocm_release.h"
 
 #include "collect/common/sysfs_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The releases and versions of one ROCm install, each from the most direct source available
 // (.info/version, rocm_version.h, hip_version.h, versioned library names, the package database).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm/rocm_version_parse.h"
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parsers for the version text a ROCm install carries about itself. They take string_view, never
 // throw, and return nullopt for anything malformed (hostile machine directories included).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The few parts of rocm-smi-lib's C ABI that `rocm-doctor probe-smi` uses, declared here so the
 // doctor has no build-time or link-time dependency on librocm_smi64 (architecture rule 1: it is

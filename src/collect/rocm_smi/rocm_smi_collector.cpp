@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<RocmSmiFacts>: finds librocm_smi64 (the ROCm install's lib dir first, then where
 // the dynamic loader looks) and runs `rocm-doctor probe-smi LIB...` in a child with a deadline.
 // The child dlopens the first that loads and prints JSON (src/collect/rocm_smi/rocm_smi_json.h); this

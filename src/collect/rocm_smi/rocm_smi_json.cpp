@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm_smi/rocm_smi_json.h"
 
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The JSON that `rocm-doctor probe-smi` prints (format 1, docs/probes.md "rocm-smi"), both ways:
 // the child writes it, the collector reads it back from the child's stdout or a recording.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/rocm_smi/rocm_smi_probe.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The body of the hidden `rocm-doctor probe-smi LIB...` (src/cli/probe_smi_command.cpp): loads
 // the first library of `candidates` that dlopen()s, resolves rocm-smi-lib's entry points with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<RuntimeEnvFacts>: the ROCm-relevant variables of the environment, parsed as the
 // runtime parses them (src/knowledge/env_parse.h).
 #include <algorithm>

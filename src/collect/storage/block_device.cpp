@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/storage/block_device.h"
 
 #include <optional>

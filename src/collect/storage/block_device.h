@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Whether a filesystem's block device spins, from sysfs (Documentation/ABI/stable/sysfs-block:
 // /sys/block/<disk>/queue/rotational is 1 for a rotational device, 0 for a non-rotational one).

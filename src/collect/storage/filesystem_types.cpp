@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/storage/filesystem_types.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a filesystem type (mountinfo's field 9) says about where the data lives.
 #include <string_view>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // /proc/<pid>/mountinfo (kernel Documentation/filesystems/proc.rst, "/proc/<pid>/mountinfo -
 // Information about mounts"), one mount a line:

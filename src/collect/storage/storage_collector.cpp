@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<StorageFacts>: the filesystems that hold the user's home directory and model
 // caches, with their kind (network, memory, disk), medium (rotational or not) and free space.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The dpkg database (dpkg(1) FILES, deb-control(5)): /var/lib/dpkg/status holds one stanza per
 // package ("Package:", "Status: install ok installed", "Version:"); /var/lib/dpkg/info/

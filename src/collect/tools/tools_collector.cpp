@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<ToolFacts>: each ROCm tool of src/knowledge/rocm_tools.cpp as a file on $PATH or
 // in a ROCm install's bin/, the install or dpkg package it belongs to and its version. Nothing
 // is run (architecture rule 1; replay never executes anything).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/amd_clock.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The shader clock an AMD GPU runs at now, from amdgpu's sysfs DPM table. HIP's device-side
 // clock64() counts a constant-rate timer on current GPUs (hipDeviceAttributeClockInstructionRate),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What every benchmark family gets from the runner: the device, its limits, the level's plan and
 // the main stream; and the helpers that turn timed batches into a BenchResult. GPU sources only.

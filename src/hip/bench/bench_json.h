@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // BenchReport -> the one-line JSON object `rocm-doctor-hip --bench` prints (docs/hip-helper.md,
 // "Benchmarks"; the doctor parses it in src/collect/hip_bench_parse.*).

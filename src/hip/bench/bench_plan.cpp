@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/bench_plan.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What each --bench level runs and how large: benchmark names, sample counts, buffer sizes from
 // free memory, and the developer override of the STREAM kernel shape. Pure host logic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What `rocm-doctor-hip --bench` measured, as plain data; bench_json.cpp prints it in the format
 // of docs/hip-helper.md ("Benchmarks"). Free of GPU runtime types and C++17, so the GPU sources

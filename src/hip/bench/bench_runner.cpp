@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the selected benchmarks on one device: runtime start, device facts, then each family in
 // order (families.h). Names that did not run (Ctrl-C, a wedged GPU, a broken context) are still
 // reported, as skipped with the reason.

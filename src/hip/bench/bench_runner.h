@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Entry point of `rocm-doctor-hip --bench` on the GPU side; plain types only, so main.cpp (plain
 // C++) can wire it into HelperBackend.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Statistics over timed batches: best, median, worst and spread of a benchmark's samples. Pure
 // host logic (unit-tested); C++17 because the GPU sources call it.

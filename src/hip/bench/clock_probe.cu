@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The clock seen by the benchmarks (bench_context.h, ReadClockNow).
 #include "hip/bench/amd_clock.h"
 #include "hip/bench/bench_context.h"

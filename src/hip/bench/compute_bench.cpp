@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compute.fp32_fma / fp16_fma / bf16_fma: peak vector FMA rate with one full wave of blocks, each
 // launch sized to ~fma_launch_seconds, every thread's result checked against the host reference.
 #include <cstring>

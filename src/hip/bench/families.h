@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The benchmark families. Each runs the names of its family that `names` holds, in that order,
 // appends one result per benchmark it ran, and stops early (leaving the rest to the runner) when

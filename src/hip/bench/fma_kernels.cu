@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Peak-FMA kernels: every thread runs independent chains acc = fma(acc, x, y), unrolled so the
 // loop's own instructions are under 1% of the issue slots. One source for HIP and CUDA; the lane
 // types pick the packed instructions where the ISA has them (FmaInstructionPath names them).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Peak-FMA kernels (fma_reference.h describes their arithmetic) for compute.* and stress.mixed.
 #include "hip/bench/fma_reference.h"

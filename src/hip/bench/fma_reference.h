@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The peak-FMA kernels' arithmetic, reproduced on the host so their output is checked bit for bit:
 // every thread runs the same chains acc = fma(acc, x, y) from the same start values, and writes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The runtime calls the benchmarks need beyond hip/gpu_runtime.h, mapped the same way (hip* or
 // cuda*, selected by ROCMDOC_GPU_HIP / ROCMDOC_GPU_CUDA). Only the helper's GPU sources include it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Owners of GPU objects for the benchmarks: each frees what it holds on every path, except when the
 // GPU is wedged (run_control.h), where a free would block forever. Only GPU sources include it.

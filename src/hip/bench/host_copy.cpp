@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // host.*: host<->device copies with hipMemcpyAsync, timed with device events (the enqueue cost
 // stays out). Host buffers go on the GPU's NUMA node (host_memory.h): pinned ones come from
 // hipHostMalloc (as PyTorch pins) while this thread's memory policy is bound to that node;

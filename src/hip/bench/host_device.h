@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // ROCMDOC_HOST_DEVICE: marks a function both the GPU compiler (hipcc/nvcc) and the host compiler
 // build. Same spelling as in hip/smoke_pattern.h, so either header may come first.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Host buffers for the host<->device benchmarks, placed on the GPU's NUMA node with the mbind(2) /
 // set_mempolicy(2) system calls (no libnuma needed). Pageable buffers are mmap'd, bound and touched

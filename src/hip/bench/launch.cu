@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // launch.*: what one empty-kernel launch costs. enqueue: host time of the launch call alone;
 // roundtrip: launch + stream synchronize, host clock; throughput: back-to-back launches timed
 // with device events. All on one non-blocking stream, <<<1, 1>>>.

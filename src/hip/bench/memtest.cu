@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // memtest.address / moving_inversions / random: write every 64-bit word of a slice of free memory,
 // read it back and compare; zero mismatches to pass. The slice is allocated in chunks of up to
 // 1 GiB until the plan's size is reached or the allocator refuses.

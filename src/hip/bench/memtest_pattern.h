@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the memory tests write to each 64-bit word, shared by the kernels and the host tests.
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // peer.copy / peer.kernel_copy: the full matrix over ordered GPU pairs, copy engine
 // (MemcpyPeerAsync) and kernel (a STREAM copy on the destination GPU reading the source GPU's
 // memory), each one-way and both ways at once. One GPU: skipped, "no peers". NVLink multicast is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Process-wide state of a --bench run that signal handlers and every benchmark share: a stop
 // request (SIGINT/SIGTERM) and "the GPU is wedged" (a kernel missed its deadline; then nothing may

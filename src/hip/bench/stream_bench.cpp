@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // memory.copy / scale / add / triad / dot: STREAM over three float arrays sized from free memory
 // (bench_plan.h), byte accounting as STREAM counts it (every array read or written, once).
 #include <cmath>

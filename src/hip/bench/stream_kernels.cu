@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // STREAM kernels (stream_kernels.h). One source for HIP and CUDA.
 #include "hip/bench/stream_kernels.h"
 #include "hip/bench/stream_values.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The STREAM kernels (copy, scale, add, triad, two-stage dot) and their fill/check kernels, for
 // the memory.* benchmarks and stress.mixed. Arrays are float, accessed as float4 (16 bytes);

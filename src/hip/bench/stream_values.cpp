@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/stream_values.h"
 
 namespace rocm_doctor::hip_helper {

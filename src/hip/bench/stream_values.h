@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The values the STREAM kernels read and write, shared by the kernels, the on-device verification
 // and the host reference. Each element gets its own value (a hash of its index, period 2^20), so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // stress.mixed: for stress_seconds, FP32 FMA blocks on half of every compute unit and a STREAM
 // triad on the other half, concurrently on two streams; every interval's throughput is timed
 // and its results checked. Judged on stability (coefficient of variation, min/max) and errors.

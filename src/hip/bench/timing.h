@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Timing with device events: warm-ups first, then batches of launches, each between two events,
 // with the next batch enqueued before waiting for the current one (so the GPU never idles inside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // 16-byte global loads and stores with an optional streaming (non-temporal) hint, one spelling for
 // both compilers: CUDA ld.global.cs / st.global.cs (__ldcs/__stcs), AMD nontemporal (the "nt"

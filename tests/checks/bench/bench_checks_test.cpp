@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bench.* checks on hand-made helper output (tests/checks/bench/bench_json.h): a healthy
 // MI300X passes every family, and each way a GPU can fall short gives its finding with the
 // measured value, the floor and the datasheet figure as evidence.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `rocm-doctor bench` and `check --level` end to end: the real binary on the benchmark machines
 // under tests/machines/ (their recorded hip-bench runs), its table, its JSON, and its errors.
 #include <gtest/gtest.h>

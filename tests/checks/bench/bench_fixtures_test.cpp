@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every helper output under tests/fixtures/bench/ parses and, judged against the built-in
 // thresholds, passes: h200-quick.json is the real run on the project's H200, matched by name in
 // checks/data/bench_reference_gpus.csv (no AMD table row, no PCI function in this fake system).

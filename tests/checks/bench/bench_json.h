@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Hand-made `rocm-doctor-hip --bench` output for tests, in the contract's format
 // (docs/hip-helper.md "Benchmarks"). The figures of HealthyMi300x() are plausible for a healthy

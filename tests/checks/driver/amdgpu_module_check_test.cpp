@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.amdgpu_module: the DKMS copy shadowing the in-tree one while ROCm fails on it
 // (ROCm/ROCm#5433), and amdgpu-dkms unbuilt for the running kernel while the in-tree amdgpu
 // drives the GPU (ROCm/ROCm#3701, #5624, #6121).

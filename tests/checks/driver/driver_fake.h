@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Builders for driver-layer check tests: a kernel with amdgpu in some state, on a FakeSystemView
 // (laid down with support/host_builder.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.gpu_health: failures after init (issue 16 rule 8): runtime PM error, failed resume,
 // failed reset, hangs; a runtime-suspended GPU is information; GPUs are chosen by vendor and
 // driver, not by card0.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.gpu_init: a probe that failed with -12 (no PCI address space for the BARs) gets its own
 // finding, with the BIOS fix (lamikr/rocm_sdk_builder#180, kernel 6.12's dd.c wording).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kernel and driver.kernel_log.
 #include <gtest/gtest.h>
 

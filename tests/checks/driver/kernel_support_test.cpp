@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kernel_support: listed distribution and kernel pass; an unlisted kernel, distribution
 // version or distribution warns with the release, what it lists and the source rows; what the
 // data cannot judge (no ROCm, a release without rows, WSL, containers) is skipped.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Builders for frameworks tests: Python interpreters and installed frameworks on a
 // FakeSystemView (regular files only: FakeSystemView does not follow links), an AMD GPU in PCI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The frameworks layer on this very host, through the real binary: Debian's python3-torch
 // (1.13.1, a CPU-only build, torch.version.hip and .cuda None) is installed for /usr/bin/python3.
 // Both the files (frameworks.torch) and the live import (frameworks.torch_gpu) must say

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TensorFlow, JAX, ONNX Runtime and vLLM: the static build checks and the live checks.
 #include <gtest/gtest.h>
 

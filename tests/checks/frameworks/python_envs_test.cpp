@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.python: the environments named, the active one, and the framework that is only in
 // another interpreter (this host's case: pyenv's python3 in front of Debian's torch).
 #include <gtest/gtest.h>

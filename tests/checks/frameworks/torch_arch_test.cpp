@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch_arch: the gfx targets of libtorch_hip.so's offload bundles and of the bundled
 // rocBLAS's Tensile files against the GPU (gfx1031 with a wheel for gfx1030/gfx1100 only).
 #include <gtest/gtest.h>

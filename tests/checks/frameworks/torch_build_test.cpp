@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch: CPU-only, CUDA and ROCm builds from files, the ROCm release against the host
 // (a wheel that bundles its ROCm: the amdgpu-dkms driver; one that does not: the host's ROCm).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch_gpu: the live probe's answers judged - CPU and CUDA builds seen live, a ROCm
 // build that sees no GPU (with the HIP warning as evidence), a device whose gfx is not in
 // get_arch_list(), a failing tensor op, import failures, hangs and crashes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // frameworks.torch_runtime: on WSL2 a ROCm torch must load the host's WSL HSA runtime, not the
 // one its wheel bundles (ROCm/HIP#3710, ROCm/ROCm#3470); bare metal is not judged. Also the
 // WSL wording of "sees no GPU" in frameworks.torch_gpu, and a dead venv's torch still judged.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hardware.apu_memory (issue 16 rule 6): the APU's UMA carve-out against what frameworks need,
 // the kernel that lets KFD allocate from GTT (drm/amdkfd 89773b85599a, Linux 6.10), a DKMS
 // driver whose base the release does not tell, and hosts where the iGPU does not compute.

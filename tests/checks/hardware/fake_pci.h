@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // PCI functions of real GPUs and other devices for hardware tests, as HostBuilder's PciFunction
 // (support/host_builder.h): FakePciFunction::Install(view) lays one down under

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The hardware codes and levels in diagnoses.md, as registered in the catalog.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.code_objects: the hipcc-built fixtures (gfx90a:xnack- + gfx1030; gfx90a:xnack+)
 // against gfx90a and gfx1031 GPUs, XNACK modes, compressed bundles, placeholders.
 #include <gtest/gtest.h>
@@ -82,7 +83,7 @@ TEST(CodeObjects, PlaceholdersAndHostOnlyLibrariesAreNotJudged) {
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_EQ(out.summary,
-            "rocSPARSE carry code for gfx90a; 1 without device code; 1 empty placeholder files "
+            "rocSPARSE carry code for gfx90a; 1 without device code; 1 empty placeholder file "
             "not judged");
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.code_objects where there is no GPU (a build host, a container image being prepared):
 // the device-code inventory, per library, as information; with a GPU the same libraries are
 // judged against it as before. And through the engine: the check is no longer "blocked by"
@@ -59,7 +60,7 @@ TEST(DeviceCodeInventory, WithoutAGpuEachLibrarysTargetsAreInformation) {
   EXPECT_TRUE(HasFinding(out, "libraries.code_object.targets"));
   EXPECT_EQ(out.summary,
             "MIOpen, rocSPARSE carry gfx90a:xnack-, gfx1030; rocRAND carries gfx906, gfx1030; "
-            "targets not readable: rocFFT; 1 without device code; 1 empty placeholder files not "
+            "targets not readable: rocFFT; 1 without device code; 1 empty placeholder file not "
             "judged (no GPU in the KFD topology to judge against)");
   std::set<std::string> messages;
   for (const Finding& f : out.findings) {

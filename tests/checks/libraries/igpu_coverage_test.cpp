@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 16 rule 3: library coverage is judged for the GPUs that compute. An integrated GPU
 // without rocBLAS kernels or code objects beside a discrete GPU is a warning with the
 // ROCR_VISIBLE_DEVICES value computed from the KFD order (iGPU first: ROCm/ROCm#3401,
@@ -141,7 +142,7 @@ TEST(IgpuCoverage, CodeObjectsOfAHiddenIgpuAreNotJudged) {
   view->File(InLib("librocsparse.so.1.0.60200"), LibFixture("libfx_gfx90a_gfx1030.so"));
   CheckOutcome out = RunCheck(kCodeObjects, view);
   EXPECT_EQ(out.status, Status::kPass) << out.summary;
-  EXPECT_EQ(out.summary, "rocSPARSE carry code for gfx1030; 1 empty placeholder files not judged");
+  EXPECT_EQ(out.summary, "rocSPARSE carry code for gfx1030; 1 empty placeholder file not judged");
 }
 
 // runtime.gfx_support: with the discrete GPU unsupported too (RX 6700 XT, gfx1031, on ROCm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.inventory: summary, release mismatch with the HIP runtime, unreadable directory.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Builders for libraries-layer check tests: a ROCm 6.2.0 install under /opt/rocm-6.2.0 with a
 // HIP runtime, and one GPU in KFD topology, laid down with support/host_builder.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.rocblas_kernels: covered, not covered (with and without an override suggestion),
 // the override in effect, no Tensile directory, ROCBLAS_TENSILE_LIBPATH, could-not-tell.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libraries.rocm_smi: devices agreeing with KFD pass; more or fewer warn naming the addresses;
 // rsmi_init failures name the status and the likely cause (stale /dev/shm mutex, a KFD older than
 // the library, no AMD GPU); a library that does not load, a probe that crashed, no library.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.dev_mount: /dev/kfd and /dev/dri usable as mounted (nodev, noexec), or not judged.
 #include <gtest/gtest.h>
 

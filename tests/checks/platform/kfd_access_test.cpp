@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kfd_access: pass, permission denied (and pending), container gid mismatch, rootless.
 #include <gtest/gtest.h>
 

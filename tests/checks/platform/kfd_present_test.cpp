@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kfd: pass, WSL skip, container passthrough, missing KFD, unreadable.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.kfd_topology: summary, partitions, unreadable nodes, GPUs without a KFD node.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "checks/platform/platform_fixture.h"
 
 namespace rocm_doctor::testing {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Builders for platform-area tests: AMD GPUs in PCI sysfs, KFD topology nodes, device nodes and
 // users, set on a FakeSystemView through HostBuilder (support/host_builder.h). Property texts

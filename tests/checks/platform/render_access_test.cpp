@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.render_access: pass, permission denied, missing, container variants, unmatched.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // driver.wsl and hardware.pcie_atomics.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The policy layer's checks against fake machines, with policies parsed from TOML like a user's.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.driver_compat: a DKMS driver of a listed series passes, an older or newer one warns
 // with the rows; an unmapped version is skipped, never guessed; the in-tree driver is judged by
 // its kernel against the distribution's listed kernels.

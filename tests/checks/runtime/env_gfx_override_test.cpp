@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.gfx_override: unset, a good RDNA2 override, malformed values, another family, an ISA
 // ROCr does not know, the risky gfx1103 -> 11.0.0, per-node overrides on a mixed system.
 #include <gtest/gtest.h>

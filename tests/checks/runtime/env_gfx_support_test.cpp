@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.gfx_support: official, RDNA2 needing 10.3.0 (ROCm/ROCm#2620), the override already
 // set, RDNA4 before 6.4.1, mixed GPUs (per-node fix), deprecated gfx906, the patch fallback,
 // releases the data lacks, and an unsupported iGPU next to a supported dGPU.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.hip_platform: unset, amd, nvidia/nvcc on an AMD host, a mixed host, a bad value.
 #include <gtest/gtest.h>
 

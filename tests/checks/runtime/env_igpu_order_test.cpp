@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.igpu_order: a Raphael iGPU enumerated before an MI100 (ROCm/ROCm#2594), after it,
 // hidden by ROCR_VISIBLE_DEVICES, and hosts it does not apply to.
 #include <gtest/gtest.h>

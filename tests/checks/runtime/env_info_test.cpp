@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.env_info: nothing set, several debugging variables set (informational findings).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.visible_devices: nothing set, a mask that keeps GPUs, "-1", ROCR set but empty, HIP
 // indices past the ROCr-filtered list, a truncated list, GPU_DEVICE_ORDINAL.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which root cause HIP's "no device" is shown under: only one whose mechanism can remove devices
 // (FindingSpec::explained_by). A gfx target no release supports still enumerates in HIP and fails
 // at its first kernel (hipErrorNoBinaryForGpu), so runtime.gfx.unsupported never explains it;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.hip_devices: pass, no devices, hang, crash, failures, smoke, count mismatch, missing.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.hip_load: loads, dlopen error verbatim, timeout, crash, no answer, not recorded.
 #include <gtest/gtest.h>
 

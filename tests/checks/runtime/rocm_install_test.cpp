@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runtime.rocm: pass (AMD install, Debian packages), not installed, mixed releases.
 #include <gtest/gtest.h>
 

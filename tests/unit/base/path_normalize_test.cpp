@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // pathname::Normalize, the collectors' one lexical path normaliser (src/base/path_normalize.h):
 // the spellings a machine directory, an environment variable or a symlink target can hand it.
 #include "base/path_normalize.h"

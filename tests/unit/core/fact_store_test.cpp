@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/fact_store.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/status.h"
 
 #include <gtest/gtest.h>

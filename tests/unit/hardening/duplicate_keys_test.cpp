@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 11: a JSON object with the same key twice. nlohmann::json keeps the last one
 // silently, so a replayed machine.json with a second "user" hid the first (and the permission
 // fault it showed), and a probe file with a second "exit_code" could hide a failure. Every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 8, the engine's part: once the run is interrupted no check starts, every check
 // not finished says core.run.interrupted (never what its cut probe looked like), and the exit
 // code is 128 + the signal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --redact on real text (issue 15): a dpkg status file, kernel logs, rocminfo, lspci -vvv and
 // ip addr output, from this project's VM and from public bug reports (tests/data/redact/,
 // PROVENANCE.md). Every identifier in them is listed by hand in tests/data/redact/expected.txt;

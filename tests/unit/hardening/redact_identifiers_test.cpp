@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 11: --redact must find identifiers inside values, in every form the tools print,
 // and give one device (or host) one placeholder whatever the form. The GPU ids below are real
 // KFD unique_ids from tests/machines (hip-probe-failed, node 2 and 3); their hex forms are what

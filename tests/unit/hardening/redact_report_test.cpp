@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --redact on a report (src/report/redact_report.cpp): the review's attacks in report texts. A
 // GPU id bare in an earlier check's summary is found because a later finding shows it after a
 // key (the report is read twice: learning, then replacing).

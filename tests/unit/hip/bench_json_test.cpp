@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/bench_json.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/fma_reference.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the real rocm-doctor-hip when the build has a GPU backend (tests/hip.cmake defines
 // ROCMDOC_HIP_HELPER). Asserts only what holds on every machine: valid JSON, exit 0, and either
 // devices or the runtime's error.

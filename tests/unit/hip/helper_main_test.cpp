@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/helper_main.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/host_memory.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/memtest_pattern.h"
 
 #include <gtest/gtest.h>

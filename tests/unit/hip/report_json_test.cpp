@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/report_json.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/run_control.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/smoke_pattern.h"
 
 #include <gtest/gtest.h>

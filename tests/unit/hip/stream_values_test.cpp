@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hip/bench/stream_values.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The benchmark thresholds: the built-in tables parse, a --thresholds file is held to the same
 // format with errors that name the line, a GPU is identified (AMD table, reference rows,
 // partitions, the link), and a measurement is judged on its median.

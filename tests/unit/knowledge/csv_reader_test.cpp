@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gpu_table::ParseCsv reads runs of plain characters a span at a time (issue 14, speed): it must
 // answer exactly what the character-by-character reader it replaced answered, on any input.
 #include <gtest/gtest.h>

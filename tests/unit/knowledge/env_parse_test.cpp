@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // env_parse: HSA_OVERRIDE_GFX_VERSION as libhsakmt's sscanf("%u.%u.%u%c") reads it, per-node
 // names, gfx names and families, the ISA registry, VGPR sizes and HIP_PLATFORM. Hostile input.
 #include "knowledge/env_parse.h"

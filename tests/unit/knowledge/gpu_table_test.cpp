@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "rocm_doctor/facts/gpu_table.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kernel_support: os-release versions against matrix rows, kernel series, driver series of DKMS
 // module versions (real rows of checks/data/rocm_kernels.csv) and their place among kmd_compat
 // series; hostile and odd inputs included.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SupportMatrix: parsing (hostile rows), the patch-release fallback of SUPPORT-MATRIX.md, the
 // embedded data, and which install's release counts.
 #include "knowledge/support_matrix.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The engine applies a policy's waivers to every outcome: a waived failure no longer blocks its
 // dependants, is no root cause and leaves the verdict, and still shows in the record.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ParsePolicy: every key of the format, and the errors for what is not the format (each naming
 // FILE:LINE:COLUMN). Table-driven over hostile input.
 #include <gtest/gtest.h>

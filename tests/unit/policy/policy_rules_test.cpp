@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The pure rules of a policy: release ranges, GPU model matching, waivers.
 #include <gtest/gtest.h>
 

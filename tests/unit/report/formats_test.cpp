@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The JUnit, Prometheus and Markdown reporters against golden files, on a report that has what
 // they must handle: per-GPU checks, a waived finding, every status, benchmark figures, a policy,
 // and hostile text from the machine (markup, quotes, control bytes, invalid UTF-8).

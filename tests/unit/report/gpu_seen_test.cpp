@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // "ready for ROCm work" rests on a GPU seen through the stack (src/core/gpu_seen.h): both sides
 // of the definition, on replayed machines, and the verdict in words that follows from it.
 #include "core/gpu_seen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 15: passing checks carry their evidence in -v and JSON (a ✓ shows what it rests on).
 // Every pass of the healthy machines has evidence (the check's own, CheckOutcome::evidence, or
 // its findings'), but for the checks listed below, which do not pass theirs yet: the list may

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One definition of failures, root causes, symptoms and warnings (report.h: ReportCounts),
 // computed once (SummarizeReport) and printed alike by every format. The report below is this
 // project's VM as `rocm-doctor check` saw it: no GPU (a root cause) and the HIP runtime's "no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ShellQuote and the catalog's command substitution against hostile values (issue 13 item 5): each
 // quoted word and each substituted command is handed to a real bash as an argument (never
 // spliced into the -c script) and evaluated the way a user pasting it would; what bash ends up

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 4: only the doctor's own styling may emit escapes. Machine text (a user name in
 // machine.json, a benchmark unit in a report given to `diff`, a fix command) carries colour
 // changes, ESC[8m "concealed", OSC 52 clipboard writes, screen clears, C1 CSIs and bidi

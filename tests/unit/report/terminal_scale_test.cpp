@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 15, "output scales": identical root causes on N GPUs are one block ("8 GPUs: ..."), lines
 // wrap to the terminal's width (COLUMNS, the tty, else 100) while a fix command stays on one line,
 // and long lists in summaries end in a count.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HostBuilder lays down hosts that the real collectors read back as one coherent machine: the
 // PCI function, its KFD node and its render node name the same device, the GPU table supplies
 // the gfx target, and users, os-release, kernel and ROCm files read as the kernel and packages

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PackArchive and UnpackArchive around the in-process tar code (issue 13 items 6, 10): a full
 // device fails the pack and nothing is kept; a refused unpack leaves nothing under $TMPDIR.
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 7: the command runner judges a command by its own exit, not by who still holds
 // its pipes, and nothing a command starts outlives it - not a background job holding stdout,
 // not a setsid() daemon - while a command still running keeps its own children. At exit every

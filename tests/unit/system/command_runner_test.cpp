@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/command_runner.h"
 
 #include <gtest/gtest.h>

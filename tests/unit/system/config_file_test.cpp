@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13 item 9: the one reader of user-named files (--policy, --thresholds, fleet and diff
 // reports) refuses what is not a regular file without blocking, and caps the size.
 #include "system/config_file.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // system::WriteAll (src/system/fd_io.h): the one write loop behind -o files, capture trees,
 // archive extraction and capture --redact; system::ReadBounded, the one read loop behind every
 // file a view reads.

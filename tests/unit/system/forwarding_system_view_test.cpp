@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ForwardingSystemView (include/rocm_doctor/forwarding_system_view.h): a decorator that overrides
 // one primitive answers every other one from its inner view, unchanged.
 #include "rocm_doctor/forwarding_system_view.h"

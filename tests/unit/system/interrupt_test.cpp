@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ctrl-C while a child runs (src/system/interrupt.h): the child's own process group gets SIGINT,
 // the runner waits for it to finish and print, and nothing new starts afterwards.
 #include "system/interrupt.h"

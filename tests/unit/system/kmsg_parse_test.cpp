@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/kmsg_parse.h"
 
 #include <gtest/gtest.h>

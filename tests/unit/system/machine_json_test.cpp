@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "system/machine_json.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // -o FILE as root (issue 13, items 1 and 2): what is at FILE decides what is written, and no
 // predictable or followed name is ever created.
 #include "system/output_file.h"

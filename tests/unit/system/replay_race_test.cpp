@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 13, item 3: a replayed machine directory whose directories are swapped for symlinks
 // while the doctor reads it. The old view checked each component with lstat() and then opened
 // the full path, which the kernel resolved again, following the swapped-in link: the review read

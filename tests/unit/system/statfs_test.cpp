@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SystemView::StatFs on every view: the live host's statvfs, machine.json "filesystems" in
 // replay (docs/probes.md), and the recorder that writes them.
 #include <gtest/gtest.h>

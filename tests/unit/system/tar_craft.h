@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Crafting tar archives for tests, hostile ones included: raw headers with any name, type,
 // declared size and link, pax and GNU long-name records, written gzipped through the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The in-process tar reader and extractor (issue 13 item 6): what a stranger's archive can make
 // the replay create. Each hostile member either becomes something harmless inside the
 // directory or refuses the whole archive; nothing is ever created outside it.

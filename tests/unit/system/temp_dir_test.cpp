@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TempDir and RemoveTree (issue 13 item 6): the unpacked replay is removed whoever holds the
 // last reference when the process exits, and a tree deeper than the descriptor limit is
 // removed all the same, without following a symlink out of it.

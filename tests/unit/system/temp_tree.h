@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A temporary directory for building machine directories in tests; removed at scope exit.
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TreeWriter on a full disk (issue 13 item 10): the first "the output cannot hold this" error
 // sticks, so the capture fails as a whole instead of finishing with holes. A full disk is
 // simulated with RLIMIT_FSIZE in a forked child (SIGXFSZ ignored: the write fails with EFBIG).

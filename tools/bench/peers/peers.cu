@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plain-runtime measurements rocm-doctor-hip --bench is compared with on NVIDIA
 // (tools/bench/h200_compare.sh): the vendor's own device-to-device cudaMemcpy, pinned
 // cudaMemcpyAsync each way and both at once (cudaMallocHost buffers, as PyTorch pins), and an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """apu-780m-carveout-512: Ryzen 9 7940HS laptop, Radeon 780M with the default 512 MiB UMA
 carve-out on kernel 6.8 (ollama/ollama#2637)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """apu-rembrandt-torch-512: Ryzen 7 6800U laptop, Radeon 680M (gfx1035) with the default 512 MiB
 carve-out on kernel 6.8: PyTorch sees 'a total capacity of 512.00 MiB' (drm/amdkfd
 89773b85599a)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """apu-strix-halo-gtt: Ryzen AI Max+ 395 (gfx1151), 512 MiB carve-out, 108 GiB GTT on kernel
 6.14 (ollama/ollama#12062; kernel of ROCm/ROCm#5595)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

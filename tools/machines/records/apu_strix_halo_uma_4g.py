@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """apu-strix-halo-uma-4g (negative control): Ryzen AI Max+ 395 with a 4 GiB carve-out and 96 GiB
 GTT set with ttm.pages_limit, the measured configuration of noamsto/nix-amd-ai#42."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """baco-resume-oculink: RX 7900 XTX over M.2-to-OCuLink whose BACO runtime resume failed
 (ROCm/TheRock#8232): power/runtime_status 'error', amdgpu.runpm auto, HIP sees no device."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """bmc-card0-suspended: server whose card0 is the BMC's ASPEED VGA; the AMD GPUs behind card1..
 are runtime-suspended (ROCm/rocm_smi_lib#217). A healthy host: information, no failure."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

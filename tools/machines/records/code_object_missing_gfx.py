@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """code-object-missing-gfx: RX 7900 XTX (gfx1100) desktop, ROCm 6.2.0 with a rocSPARSE built for
 gfx90a and gfx1030 only."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

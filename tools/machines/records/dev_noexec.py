@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dev-noexec: RX 7900 XTX desktop whose /dev is mounted noexec (ROCm/rocminfo#40)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """devices-hidden: RX 7900 XTX desktop with HIP_VISIBLE_DEVICES=-1 left in the environment."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """devices-truncated: 8x MI210 in two XGMI hives; HIP_VISIBLE_DEVICES=4,5,6,7,8 (one index too many)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dkms-built-loaded-healthy: Ubuntu 25.10, kernel 6.17.0-8, ROCm 7.1.1 with amdgpu-dkms 6.16.6 built
 and loaded for the running kernel (AMD's verification in ROCm/ROCm#5624): a negative control."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dkms-kernel-update-fallback: RX 7900 XTX on Ubuntu 24.04.1 after the 6.8.0-44 kernel update:
 amdgpu-dkms (ROCm 6.2.0) failed to build for it and the in-tree amdgpu drives the GPU
 (ROCm/ROCm#3701)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dkms-shadows-gfx1150: Ubuntu 24.04.3, kernel 6.14.0-29, ROCm 7.0.1 with amdgpu-dkms 6.14.14 on a
 Radeon 890M (gfx1150, 1002:150e): the DKMS amdgpu in updates/dkms shadows the in-tree driver and
 the ROCm runtime finds no GPU (ROCm/ROCm#5433)."""

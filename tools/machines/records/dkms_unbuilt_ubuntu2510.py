@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dkms-unbuilt-ubuntu2510: Ubuntu 25.10, kernel 6.17.0-6, ROCm 7.1.1: amdgpu-dkms 6.16.6 failed to
 build for the running kernel (built only for 6.17.0-5) and the in-tree amdgpu drives the GPU
 (ROCm/ROCm#5624)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gfx1031-rocm60-rocblas: RX 6700 XT (gfx1031) on Ubuntu 22.04.3 with ROCm 6.0.0: rocBLAS has no
 TensileLibrary for gfx1031; AMD: "gfx1031 is not officially supported" (ROCm/ROCm#2720)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gfx1032-arch-no-override: RX 6600 (gfx1032) on Arch Linux with the distribution's ROCm 5.4.3
 and no HSA_OVERRIDE_GFX_VERSION: "hipErrorNoBinaryForGpu" (ROCm/ROCm#2061)."""
 import os

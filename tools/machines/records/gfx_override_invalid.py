@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gfx-override-invalid: RX 7900 XTX desktop with a malformed HSA_OVERRIDE_GFX_VERSION=10.3."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

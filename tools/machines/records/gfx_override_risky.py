@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gfx-override-risky: Ryzen 7040 laptop, Radeon 780M (gfx1103) with HSA_OVERRIDE_GFX_VERSION=11.0.0."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

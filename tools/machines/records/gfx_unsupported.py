@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gfx-unsupported: RX 6700 XT (gfx1031) desktop, Ubuntu 24.04, ROCm 6.2.0, no
 HSA_OVERRIDE_GFX_VERSION."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

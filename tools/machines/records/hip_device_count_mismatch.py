@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-device-count-mismatch: 8x MI210 in two XGMI hives; HIP enumerates 7 of the 8 KFD GPUs
 (0000:e3:00.0 missing)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-load-crashed: RX 7900 XTX desktop; dlopen of libamdhip64 killed the probe-load child with
 SIGSEGV."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

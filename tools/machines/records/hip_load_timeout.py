@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-load-timeout: RX 7900 XTX desktop; dlopen of libamdhip64 hung and the probe-load child was
 killed at the deadline."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-no-devices: RX 7900 XTX desktop, every layer below HIP healthy, HIP reports no device."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

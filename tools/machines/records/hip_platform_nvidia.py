@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-platform-nvidia: RX 7900 XTX desktop with HIP_PLATFORM=nvidia."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

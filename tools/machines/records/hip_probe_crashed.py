@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-probe-crashed: 8x MI210 in two XGMI hives; rocm-doctor-hip --probe killed by SIGSEGV."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

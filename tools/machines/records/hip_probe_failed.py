@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-probe-failed: 8x MI210 in two XGMI hives; the HIP helper was built against HIP 5
 (libamdhip64.so.5) and does not start on ROCm 6.2."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-probe-timeout: RX 7900 XTX desktop whose HIP probe hangs until killed."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

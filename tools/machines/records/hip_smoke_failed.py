@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-smoke-failed: 8x MI210 in two XGMI hives; the smoke kernel faults on GPU 5 (0000:a3:00.0)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """hip-smoke-unavailable: RX 7900 XTX desktop; the HIP helper is built for gfx90a,gfx1030 only, so its
 smoke kernel cannot run on gfx1100."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

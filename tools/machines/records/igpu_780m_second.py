@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """igpu-780m-second: Framework Laptop 16, RX 7700S (gfx1102) as KFD GPU 0 and the Radeon 780M
 iGPU (gfx1103) as GPU 1; rocBLAS has no gfx1103 library (ggml-org/llama.cpp#8618)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """igpu-first: Ryzen 9 7900X desktop with an MI100 and the Raphael iGPU enumerated first, ROCm 6.2.0."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """igpu-hidden-rocr (negative control): the igpu-raphael-tensile host after the fix of
 CS1o/Stable-Diffusion-Info#6, the Raphael iGPU hidden with ROCR_VISIBLE_DEVICES=1."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

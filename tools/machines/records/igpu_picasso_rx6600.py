@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """igpu-picasso-rx6600: Ryzen 5 3400G (Picasso iGPU, gfx902) enumerated before an RX 6600
 (gfx1032) with HSA_OVERRIDE_GFX_VERSION=10.3.0, Ubuntu 22.04.4 (ROCm/ROCm#3401)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

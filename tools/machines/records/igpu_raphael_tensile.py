@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """igpu-raphael-tensile: Raphael iGPU (gfx1036) enumerated before an RX 6800 XT; rocBLAS has no
 gfx1036 Tensile library (CS1o/Stable-Diffusion-Info#6, Linux form of llama.cpp#14421)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libraries-version-mismatch: RX 7900 XTX desktop, ROCm 6.2.0 runtime with a rocSPARSE from ROCm
 6.0.0 copied into its lib dir."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

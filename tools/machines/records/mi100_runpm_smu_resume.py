@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """mi100-runpm-smu-resume: Instinct MI100 (gfx908) on Arch Linux with amdgpu.runpm=1 whose
 runtime resume failed in the SMU ("SMC is not ready", "resume of IP block <smu> failed -5"):
 rocminfo fails with HSA_STATUS_ERROR_OUT_OF_RESOURCES (ROCm/amdgpu#183)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """mi50-probe-no-bar-space: MI50 on a 2019 B450 BIOS; amdgpu's probe fails with -12 until
 Above 4G decoding is enabled (lamikr/rocm_sdk_builder#180)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """pcie-atomics-absent-navi23: an RX 6600 XT (Navi 23, gfx1032) on a PCIe 2.0 Phenom II X4 965,
 Fedora 36, ROCm OpenCL from Fedora's repositories: amdgpu says 'PCIE atomic ops is not supported',
 KFD adds the GPU anyway and rocminfo works (ROCm/ROCm#157). A negative control: the atomics line

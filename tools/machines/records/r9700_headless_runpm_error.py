@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """r9700-headless-runpm-error: headless Radeon AI PRO R9700 (gfx1201), Ubuntu 26.04 kernel 7.0,
 whose runtime PM failed: power/runtime_status 'error' with amdgpu.runpm -1; the reporter's fix was
 amdgpu.runpm=0 (ROCm/ROCm#6101)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """resume-benign-lines: healthy RX 7900 XTX after a normal runtime suspend/resume, whose kernel
 log holds the benign lines of a resume (negative control for driver.gpu_health)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """rocblas-kernels-unknown: RX 7900 XTX desktop; rocBLAS built from source with one merged
 TensileLibrary.dat."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

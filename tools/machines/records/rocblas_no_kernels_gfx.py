@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """rocblas-no-kernels-gfx: RX 6700 XT (gfx1031) desktop, ROCm 6.2.0 whose rocBLAS has Tensile files
 for gfx1030 and gfx90a only."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

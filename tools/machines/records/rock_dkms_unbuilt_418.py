@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """rock-dkms-unbuilt-418: Ubuntu 18.04, HWE kernel 4.18.0-16, ROCm 2.2 with a Radeon VII: rock-dkms
 2.2-31 failed to build for 4.18 and the kernel's own amdgpu does not drive the GPU
 (ROCm/ROCm#731)."""

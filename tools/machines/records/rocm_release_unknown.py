@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """rocm-release-unknown: RX 7900 XTX desktop with ROCm 7.2.0, a release newer than the support data
 covers."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """rocr-cuda-visible-both: an 8-GPU gfx90a node where a workflow engine sets both
 ROCR_VISIBLE_DEVICES=1 and CUDA_VISIBLE_DEVICES=1: HIP indexes the one GPU ROCr left, so index 1
 selects none (Parsl/parsl#3858)."""

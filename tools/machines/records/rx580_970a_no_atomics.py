@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """rx580-970a-no-atomics: RX 580 (Polaris 10, gfx803, 1002:67df) on an MSI 970A-G46 (AMD 970,
 PCIe 2.0) with the ROCm 1.6 kernel: "kfd kfd: skipped device 1002:67df, PCI rejects atomics"
 (ROCm/ROCm#192: "Your main board doesn't support PCIe atomics")."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """secure-boot-dkms-shadows: Ubuntu 24.10, kernel 6.11.0-14, ROCm 6.3.2 with amdgpu-dkms: after a
 reboot Secure Boot keeps the DKMS amdgpu (which depmod ranks above the signed in-tree one) from
 loading (ROCm/ROCm#4328)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """torch-cpu-old-python: a CPU-only torch in a Python 3.7 conda environment, for which the ROCm
 index had no wheel (ROCm/ROCm#2354)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

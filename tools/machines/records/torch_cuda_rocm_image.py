@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """torch-cuda-rocm-image: a ROCm container image that shipped torch 2.12.0+cu130
 (YanWenKun/ComfyUI-Docker#187)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """venv-base-removed: a venv made with python3.11 whose interpreter an upgrade removed, with a
 ROCm torch inside (pypa/pipx#633's mechanism, on Ubuntu)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """w7900-raphael-rocm721: Radeon PRO W7900 (gfx1100) as GPU 0 and the Ryzen 7000's Raphael iGPU
 (gfx1036, logged "Topology: Add dGPU node [0x164e:0x1002]") as GPU 1, ROCm 7.2.1: the host of
 ROCm/ROCm#6137 after its fix, a negative control for that kernel line."""

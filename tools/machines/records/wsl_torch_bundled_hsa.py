@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """wsl-torch-bundled-hsa: WSL2, ROCm 6.2.3, the pytorch.org rocm6.2 wheel loads its own
 libhsa-runtime64 (ROCm/HIP#3710)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

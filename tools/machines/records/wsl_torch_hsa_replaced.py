@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """wsl-torch-hsa-replaced: negative control of wsl-torch-bundled-hsa - AMD's WSL wheel with the
 host's runtime copied into torch/lib, as AMD's WSL guide and ROCm/HIP#3710's fix do."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """wsl-torch-nightly: WSL2, ROCm 6.1.3, a pytorch.org nightly 2.5.0.dev20240802+rocm6.1 in a
 venv instead of AMD's WSL wheel (ROCm/ROCm#3470)."""
 from ..derived import DELETE, REPLACE, STDOUT_JSON, Fixture  # noqa: F401

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The machines built from captures: {directory name: builder}, in build order (the derived
 and torch-* machines copy some of them). The rx7900xtx-healthy variants are data records
 (rx7900xtx_variants.py); the others are still one builder function each."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Benchmark machines (one MI300X with recorded helper runs)."""
 from .support import *  # noqa: F401,F403
 

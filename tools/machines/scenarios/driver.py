@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Hardware and driver layer machines on consumer GPUs."""
 from ..gpus import *  # noqa: F401,F403
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Runtime/libraries layer machines: environment, HIP and rocm-smi probes, code objects."""
 from .runtime import *  # noqa: F401,F403
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """APU, VM, NVIDIA, MI210/MI300X datacenter and WSL2 machines."""
 from .driver import *  # noqa: F401,F403
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Container and ROCm userspace (runtime layer) machines."""
 from .platform import *  # noqa: F401,F403
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The rx7900xtx-healthy host and its one-setting variants, as data records: each names what it
 changes (GPU attribute overrides, consumer_host arguments, environment, a recorded HIP probe),
 its expected EXPECT lines and its story; build() turns a record into the machine."""

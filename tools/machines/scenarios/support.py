@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Storage, tool inventory, gfx906 and the support matrix machines."""
 from .libraries import *  # noqa: F401,F403
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bench --stress-seconds S reaches the helper: the option (BenchOptions) becomes the request
 // (bench::RequestFor), the request's identity (Key) tells it apart, the helper's command line
 // carries it and the run's deadline grows by S (issue 15: the helper's own skip line says

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectHipBench: one run per device with its recording name, every way a run can end (shared
 // with the probe: helper_run.cpp), the deadline per level, and the progress lines of a real child.
 #include "collect/bench/hip_bench_collector.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ParseHipBenchJson: the contract's format parses field by field; hostile or foreign input is
 // rejected with the JSON path of the first problem.
 #include "collect/bench/hip_bench_parse.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectDeviceNodes: /dev/kfd, render nodes matched to PCI devices, /dev/dxg.
 #include <gtest/gtest.h>
 

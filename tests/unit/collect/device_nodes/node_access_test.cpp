@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // EvaluateAccess: the open(O_RDWR) rule, table-driven; /etc/group membership.
 #include "collect/device_nodes/node_access.h"
 

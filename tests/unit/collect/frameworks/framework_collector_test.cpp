@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameworkFacts: the frameworks each environment imports and the build their files state.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parsers of framework files: version modules, METADATA, dist-info names, local version
 // labels, TensorFlow's build_info.py and JAX plugin names - real texts first, then hostile ones.
 #include "collect/frameworks/framework_parse.h"

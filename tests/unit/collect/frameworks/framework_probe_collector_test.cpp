@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameworkProbeFacts: what is run (argv, name, deadline, environment), that every child runs at
 // once, and how each way a child can end maps onto ProbeState.
 #include <gtest/gtest.h>

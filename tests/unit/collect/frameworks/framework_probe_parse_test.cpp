@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The probe output parser: stage lines and the report line, with every type error named by its
 // JSON path, bounds on hostile recordings, and the format version.
 #include "collect/frameworks/framework_probe_parse.h"

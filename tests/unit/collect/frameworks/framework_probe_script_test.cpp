@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The probe script itself (src/collect/frameworks/framework_probe.py, as embedded), run for real by
 // /usr/bin/python3 against the stand-in packages of tests/fixtures/frameworks/standins: every
 // framework's path, an import that raises, one that crashes, a kernel that fails - and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FindHelper: the search order for rocm-doctor-hip, on injected inputs.
 #include "system/helper_locator.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectHipProbe: every way the helper can end (docs/hip-helper.md "How the doctor runs it").
 #include "collect/hip_probe/hip_probe_collector.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ParseHipProbeJson: the helper's real outputs (docs/hip-helper.md) and hostile input.
 #include "collect/hip_probe/hip_probe_parse.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The real rocm-doctor with the real helper on this host. The CI VM has no AMD GPU: the probe
 // runs, HIP answers hipErrorNoDevice, and the report keeps the hardware root cause first with the
 // HIP result as its symptom (issue 3, "On this host the probe really runs").

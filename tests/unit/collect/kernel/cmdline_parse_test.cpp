@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/kernel/cmdline_parse.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // depmod.d ranking (kmod depmod.c depmod_module_is_higher_priority) and dpkg package state.
 #include "collect/kernel/depmod_parse.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectKernel and CollectKernelLog through a FakeSystemView.
 #include <gtest/gtest.h>
 

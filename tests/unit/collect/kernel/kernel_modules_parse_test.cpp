@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/kernel/kernel_modules_parse.h"
 
 #include <gtest/gtest.h>

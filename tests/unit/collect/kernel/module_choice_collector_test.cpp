@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectKernel's module choice: which amdgpu file depmod ranks first, which copy is loaded, and
 // the dpkg state and build log of amdgpu-dkms.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The post-init kernel log classifier, the runtime PM attributes and amdgpu.runpm: the kernel's
 // own lines from public threads, benign lines that must stay unclassified, hostile input.
 #include <gtest/gtest.h>

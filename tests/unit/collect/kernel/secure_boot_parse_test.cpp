@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/kernel/secure_boot_parse.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectKfd on real topology excerpts and hostile input.
 #include <gtest/gtest.h>
 

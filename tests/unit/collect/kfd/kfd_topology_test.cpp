@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GfxNameFromTargetVersion and KfdNode decoding.
 #include <gtest/gtest.h>
 

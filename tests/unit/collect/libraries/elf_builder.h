@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Builds small ELF64 little-endian images in memory for parser tests: a file header, section
 // contents and a section header table with .shstrtab, laid out as the gABI describes.

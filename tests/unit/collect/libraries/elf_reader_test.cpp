@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // elf_reader: section lookup on built images and hostile headers.
 #include "collect/libraries/elf_reader.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // library_collector: inventory, versions, Tensile dirs and offload-bundle scans on a fake system,
 // the hipcc-built fixtures, and the real Debian librocsparse0 when it is installed.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // library_version: a library's version and ROCm release from the owning Debian package, an
 // AMD-built file name, the library's CMake version file, and the soname only as a labelled
 // fallback (issue 15: "rocSPARSE 0.1, rocRAND 1.1" where dpkg says 5.3.0 and 5.3.3).

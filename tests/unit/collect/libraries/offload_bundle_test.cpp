@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // offload_bundle: bundle headers, target ids, walks over .hip_fatbin, hostile bundles, and the
 // code-object match rule (facts/libraries.h).
 #include "collect/libraries/offload_bundle.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tensile_parse: gfx targets from Tensile file names (rocBLAS 5.x/6.x, hipBLASLt, pre-5 layouts).
 #include "collect/libraries/tensile_parse.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table-driven tests of the hardware parsers with hostile input.
 #include <gtest/gtest.h>
 

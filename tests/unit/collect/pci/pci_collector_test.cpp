@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectPci on fake trees built from real captures (see tests/data/captures/PROVENANCE.md)
 // and on hostile ones.
 #include <gtest/gtest.h>

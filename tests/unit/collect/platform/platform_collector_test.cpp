@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectPlatform: container, user namespace, WSL2 and hypervisor detection.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Platform detection parsers, table-driven with real lines.
 #include "collect/platform/platform_parse.h"
 

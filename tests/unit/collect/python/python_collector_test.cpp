@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PythonFacts: which interpreters are found, which one `python3` runs (venv, conda, pyenv shims
 // through their version files), and the site directories of each.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parsers of which-Python files: pyvenv.cfg, pyenv version files and shims, $PATH, version
 // names - with hostile input (empty, CRLF, comments, NUL bytes, escapes out of versions/).
 #include "collect/python/python_parse.h"

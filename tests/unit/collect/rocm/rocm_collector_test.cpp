@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<RocmFacts> / CollectHipLoad on fake hosts: /opt links, variables, ld.so.conf,
 // distribution packages, versions with their sources, loader order, hostile trees.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // ROCm installs for FakeSystemView, laid out as AMD's packages and Debian's install them (through
 // support/host_builder.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The real host: Debian 12's ROCm 5.2.3 (libamdhip64-5, libhsa-runtime64-1) when installed.
 // The collector must find it with its version, and the real rocm-doctor probe-load must load it.
 #include <gtest/gtest.h>

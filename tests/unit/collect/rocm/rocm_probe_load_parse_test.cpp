@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The JSON of `rocm-doctor probe-load`: round trip and hostile output.
 #include "collect/rocm/rocm_probe_load_parse.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Version text of ROCm installs: table-driven, hostile input included.
 #include "collect/rocm/rocm_version_parse.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ABI the probe declares for itself (src/collect/rocm_smi/rocm_smi_abi.h): status names, BDFID
 // decoding and, where rocm-smi-lib's own header is installed (Debian librocm-smi-dev), every
 // value and size the probe relies on, compared with that header.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectRocmSmi: where it looks for librocm_smi64 and in which order, what it runs, and how the
 // child's end (exit, crash, hang, spawn failure, bad JSON, no recording) becomes a state.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The probe-smi JSON: a full report survives the round trip; hostile and foreign output gives
 // an error naming what is wrong, never a crash.
 #include "collect/rocm_smi/rocm_smi_json.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The real rocm-doctor probe-smi on this host. Debian 12 installs rocm-smi-lib 5.2.3 as
 // /usr/lib/librocm_smi64.so.1 (librocm-smi64-1); the CI VM has no AMD GPU and no /sys/class/drm,
 // so rsmi_init really fails with RSMI_STATUS_INIT_ERROR, and the report must show that as a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Hosts for the environment and gfx-support tests: AMD GPUs in PCI sysfs with their KFD nodes
 // (CPU node 0 first, as on a single-socket machine), an optional ROCm install, and variables,

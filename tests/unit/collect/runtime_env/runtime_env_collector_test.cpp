@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CollectFacts<RuntimeEnvFacts>: which variables are taken, set-but-empty kept apart from unset,
 // per-node overrides sorted by node, malformed overrides kept with the reason.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Device visibility: ROCr's RvdFilter, HIP's list, and the layering of ROCR_VISIBLE_DEVICES,
 // HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES and GPU_DEVICE_ORDINAL. Hostile input.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/storage/mountinfo_parse.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A FakeSystemView host for the storage collector and check: a mount table, sysfs block devices
 // (as /sys/dev/block/MAJ:MIN links into /sys/devices like the kernel's) and statvfs answers.

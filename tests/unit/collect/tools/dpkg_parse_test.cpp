@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collect/tools/dpkg_parse.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // InstalledVersion jumps between occurrences of the package name instead of reading every line
 // of the status file: it must answer exactly what the line-by-line reading answers, on real
 // stanzas and on hostile ones (names inside other fields, several Package lines in one stanza,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Executables and dpkg records in a FakeSystemView, for the tool inventory's tests.
 #include <string>
