@@ -123,7 +123,11 @@ inline std::vector<GpuTarget> GpuTargets(const FactStore& facts, const LibraryFa
       if (t.processor == processor && t.real == real) target = &t;
     }
     if (target == nullptr) {
-      out.push_back({processor, real, {}, node->source});
+      GpuTarget fresh;
+      fresh.processor = processor;
+      fresh.real = real;
+      fresh.source = node->source;
+      out.push_back(std::move(fresh));
       target = &out.back();
     }
     target->bdfs.push_back(node->PciBdf());
