@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every source file of the project starts with its SPDX licence identifier (MIT, see LICENSE).
 
     python3 tools/spdx.py          list the files that lack it; exit 1 if any (ctest spdx_headers)

@@ -107,7 +107,8 @@ TEST(PostInitEvents, HostileLinesAreBoundedAndPrintable) {
   auto event = parse::ClassifyPostInitLine(huge);
   ASSERT_TRUE(event.has_value());
   EXPECT_LE(event->line.size(), 410u);
-  std::string binary("amdgpu 0000:03:00.0: GPU reset(\x01\xff\0) failed", 44);
+  constexpr char kBinary[] = "amdgpu 0000:03:00.0: GPU reset(\x01\xff\0) failed";
+  std::string binary(kBinary, sizeof kBinary - 1);  // with its NUL, without the terminator
   event = parse::ClassifyPostInitLine(binary);
   ASSERT_TRUE(event.has_value());
   for (char c : event->line) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << event->line;

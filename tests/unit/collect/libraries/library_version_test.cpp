@@ -121,7 +121,8 @@ TEST(LibraryVersion, AFileThePackageDoesNotListIsNotItsPackages) {
   // A librocsparse.so.0.1 copied by hand over the packaged one's name in another directory
   // layout: the package's list names only its own paths.
   view.File("/var/lib/dpkg/info/librocsparse0.list", "/usr/share/doc/librocsparse0\n");
-  const InstalledLibrary* sparse = Lib(Collect(view), "rocSPARSE");
+  const LibraryFacts facts = Collect(view);  // Lib() points into it: keep it alive
+  const InstalledLibrary* sparse = Lib(facts, "rocSPARSE");
   ASSERT_NE(sparse, nullptr);
   EXPECT_EQ(*sparse->version, "soname 0.1");
   EXPECT_FALSE(sparse->release.known());
@@ -132,7 +133,8 @@ TEST(LibraryVersion, AFileThePackageDoesNotListIsNotItsPackages) {
 TEST(LibraryVersion, WithoutAPackageDatabaseTheSonameIsLabelled) {
   FakeSystemView view = DebianHost();
   view.Unreadable("/var/lib/dpkg/status", FsStatus::kNotFound);
-  const InstalledLibrary* sparse = Lib(Collect(view), "rocSPARSE");
+  const LibraryFacts facts = Collect(view);  // Lib() points into it: keep it alive
+  const InstalledLibrary* sparse = Lib(facts, "rocSPARSE");
   ASSERT_NE(sparse, nullptr);
   EXPECT_EQ(*sparse->version, "soname 0.1");
   EXPECT_FALSE(sparse->release.known());
@@ -157,7 +159,8 @@ TEST(LibraryVersion, AnUninstalledPackageGivesNoVersion) {
   FakeSystemView view = DebianHost();
   view.File("/var/lib/dpkg/status",
             "Package: librocsparse0\nStatus: deinstall ok config-files\nVersion: 5.3.0+dfsg-2\n");
-  const InstalledLibrary* sparse = Lib(Collect(view), "rocSPARSE");
+  const LibraryFacts facts = Collect(view);  // Lib() points into it: keep it alive
+  const InstalledLibrary* sparse = Lib(facts, "rocSPARSE");
   ASSERT_NE(sparse, nullptr);
   EXPECT_EQ(*sparse->version, "soname 0.1");
 }
