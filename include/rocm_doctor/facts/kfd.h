@@ -19,6 +19,8 @@ struct KfdIoLink {
   Fact<int> node_to;
   Fact<std::uint32_t> flags;  // bit0 enabled, bit2/bit3 no 32/64-bit atomics, bit4 no P2P
   Fact<std::uint64_t> max_bandwidth_mbs;
+  Fact<std::uint64_t> weight;  // the link's relative cost (kfd_crat.c): 13 between partitions of
+                               // one MI300 GPU, 41 between GPUs of its hive in the real captures
   std::string source;
 };
 

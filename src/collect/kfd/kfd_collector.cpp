@@ -92,12 +92,14 @@ std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir)
       link.node_to = Fact<int>::Unknown(link.source, error);
       link.flags = Fact<std::uint32_t>::Unknown(link.source, error);
       link.max_bandwidth_mbs = Fact<std::uint64_t>::Unknown(link.source, error);
+      link.weight = Fact<std::uint64_t>::Unknown(link.source, error);
     } else {
       link.type = PropertyFact<int>(*props, "type", link.source);
       link.node_from = PropertyFact<int>(*props, "node_from", link.source);
       link.node_to = PropertyFact<int>(*props, "node_to", link.source);
       link.flags = PropertyFact<std::uint32_t>(*props, "flags", link.source);
       link.max_bandwidth_mbs = PropertyFact<std::uint64_t>(*props, "max_bandwidth", link.source);
+      link.weight = PropertyFact<std::uint64_t>(*props, "weight", link.source);
     }
     links.push_back(std::move(link));
   }
