@@ -38,13 +38,14 @@ constexpr FindingSpec kFindings[] = {
     {.code = "driver.amdgpu.probe_no_bar_space",
      .severity = Status::kFail,
      .title = "amdgpu could not map the GPU's memory (probe failed with error -12)",
-     .remediation = "The probe failed with -12 (ENOMEM) before the GPU came up: the firmware "
-                    "left no room in the PCI address space for the GPU's BARs, typical of large "
-                    "data-centre or workstation GPUs (MI50, MI100, MI210) on desktop boards. Enable "
-                    "'Above 4G Decoding' (and Resizable BAR where offered) in the firmware setup; "
-                    "when the setup has no such option, update the BIOS first "
-                    "(lamikr/rocm_sdk_builder#180: BIOS update plus Above 4G decoding). Then "
-                    "reboot.",
+     .remediation =
+         "The probe failed with -12 (ENOMEM) before the GPU came up: the firmware "
+         "left no room in the PCI address space for the GPU's BARs, typical of large "
+         "data-centre or workstation GPUs (MI50, MI100, MI210) on desktop boards. Enable "
+         "'Above 4G Decoding' (and Resizable BAR where offered) in the firmware setup; "
+         "when the setup has no such option, update the BIOS first "
+         "(lamikr/rocm_sdk_builder#180: BIOS update plus Above 4G decoding). Then "
+         "reboot.",
      .commands = kNoBarSpaceCommands,
      .requires_root = true,
      .reboot_required = true},
@@ -69,10 +70,12 @@ using Kind = KernelLogEvent::Kind;
 void AddLogEvidence(const KernelLogFacts& log, const std::string& bdf,
                     std::vector<Evidence>& evidence, std::string& first_line) {
   for (const KernelLogEvent& e : log.events) {
-    bool relevant = e.kind == Kind::kInitFailed || e.kind == Kind::kFirmwareLoadFailed;
-    if (!relevant || !(e.bdf == bdf || e.bdf.empty())) continue;
+    bool failed = e.kind == Kind::kInitFailed || e.kind == Kind::kProbeNoMemory;
+    if (!(failed || e.kind == Kind::kFirmwareLoadFailed) || !(e.bdf == bdf || e.bdf.empty())) {
+      continue;
+    }
     evidence.push_back({log.source, e.line, ""});
-    if (first_line.empty() && e.kind == Kind::kInitFailed) first_line = e.line;
+    if (first_line.empty() && failed) first_line = e.line;
   }
 }
 
@@ -89,17 +92,12 @@ std::string LogHint(const KernelLogFacts& log, const std::string& first_line,
          id + " (a newer kernel or amdgpu-dkms is needed)";
 }
 
-// drivers/base/dd.c: "probe of %s failed with error -12" / "probe with driver amdgpu failed with
-// error -12": amdgpu_device_init() returns -ENOMEM when it cannot ioremap the register or
-// doorbell BARs, which the PCI core could not assign ("BAR 0: no space for [mem ...]").
+// kProbeNoMemory: the probe failed with -12, amdgpu_device_init()'s -ENOMEM when it cannot
+// ioremap the register or doorbell BARs, which the PCI core could not assign ("BAR 0: no space
+// for [mem ...]"); kernel_log_parse.cpp recognises the line.
 bool ProbeFailedForBarSpace(const KernelLogFacts& log, const std::string& bdf) {
   for (const KernelLogEvent& e : log.events) {
-    if (e.kind != Kind::kInitFailed || (e.bdf != bdf && !e.bdf.empty())) continue;
-    std::size_t at = e.line.find("failed with error -12");
-    if (at != std::string::npos &&
-        (at + 21 == e.line.size() || e.line[at + 21] < '0' || e.line[at + 21] > '9')) {
-      return true;
-    }
+    if (e.kind == Kind::kProbeNoMemory && (e.bdf == bdf || e.bdf.empty())) return true;
   }
   return false;
 }
@@ -164,7 +162,8 @@ CheckOutcome Run(const CheckContext& ctx) {
             "driver.amdgpu.probe_no_bar_space",
             "amdgpu could not map " + gpu->bdf +
                 ": its probe failed with error -12 (ENOMEM), the firmware left no PCI address "
-                "space for the GPU's BARs" + LogHint(log, first, *gpu),
+                "space for the GPU's BARs" +
+                LogHint(log, first, *gpu),
             std::move(evidence), {{"bdf", gpu->bdf}}));
         continue;
       }

@@ -76,7 +76,8 @@ std::string GpuList(const PciInventory& pci, std::vector<Evidence>& evidence) {
 void AddKfdLogEvents(const KernelLogFacts& log, std::vector<Evidence>& evidence) {
   for (const KernelLogEvent& event : log.events) {
     if (event.kind == KernelLogEvent::Kind::kKfdSkipped ||
-        event.kind == KernelLogEvent::Kind::kAtomicsUnsupported) {
+        event.kind == KernelLogEvent::Kind::kAtomicsUnsupported ||
+        event.kind == KernelLogEvent::Kind::kAtomicsRejected) {
       evidence.push_back({log.source, event.line, ""});
     }
   }

@@ -90,7 +90,9 @@ void AddLogEvidence(const KernelLogFacts& log, const std::string& bdf,
   for (const KernelLogEvent& e : log.events) {
     bool relevant = e.kind == KernelLogEvent::Kind::kKfdSkipped ||
                     e.kind == KernelLogEvent::Kind::kAtomicsUnsupported ||
-                    e.kind == KernelLogEvent::Kind::kInitFailed;
+                    e.kind == KernelLogEvent::Kind::kAtomicsRejected ||
+                    e.kind == KernelLogEvent::Kind::kInitFailed ||
+                    e.kind == KernelLogEvent::Kind::kProbeNoMemory;
     if (relevant && (e.bdf.empty() || e.bdf == bdf)) evidence.push_back({log.source, e.line, ""});
   }
 }

@@ -89,8 +89,8 @@ CheckOutcome Run(const CheckContext& ctx) {
 
   std::map<std::string, std::vector<Evidence>> bad;  // GPU (BDF or log text) -> evidence
   std::map<std::string, std::string> names;
-  std::set<std::string> rejected;   // keys KFD refused ("PCI rejects atomics"): no node
-  std::set<std::string> kfd_gpus;   // BDFs KFD added as GPU nodes
+  std::set<std::string> rejected;  // keys KFD refused ("PCI rejects atomics"): no node
+  std::set<std::string> kfd_gpus;  // BDFs KFD added as GPU nodes
   for (const KfdNode* gpu : topo.GpuNodes()) kfd_gpus.insert(gpu->PciBdf());
   int judged = 0;
   for (const KfdNode* gpu : topo.GpuNodes()) {
@@ -117,7 +117,10 @@ CheckOutcome Run(const CheckContext& ctx) {
     judged += has_cpu_link ? 1 : 0;
   }
   for (const KernelLogEvent& e : log.events) {
-    if (e.kind != KernelLogEvent::Kind::kAtomicsUnsupported) continue;
+    // kAtomicsRejected: KFD's own refusal (kfd_device.c "skipped device %x:%x, PCI rejects
+    // atomics"); kAtomicsUnsupported: amdgpu's note that the link has none.
+    const bool kfd_refused = e.kind == KernelLogEvent::Kind::kAtomicsRejected;
+    if (!kfd_refused && e.kind != KernelLogEvent::Kind::kAtomicsUnsupported) continue;
     // KFD's "skipped device 1002:67df, PCI rejects atomics" names the PCI id, not the BDF.
     std::vector<const PciDevice*> devices;
     if (const PciDevice* dev = e.bdf.empty() ? nullptr : FindPci(ctx.facts.Pci(), e.bdf)) {
@@ -144,9 +147,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     bad[key].push_back({log.source, e.line, ""});
     if (!names.count(key)) names[key] = key;
-    // KFD's own refusal (kfd_device.c "skipped device %x:%x, PCI rejects atomics"), as opposed
-    // to amdgpu's note that the link has none.
-    if (e.line.find("PCI rejects atomics") != std::string::npos) rejected.insert(key);
+    if (kfd_refused) rejected.insert(key);
   }
 
   if (!bad.empty()) {

@@ -94,7 +94,9 @@ struct KernelLogEvent {
   enum class Kind {
     kFirmwareLoadFailed,  // "Direct firmware load for amdgpu/... failed with error -2"
     kInitFailed,          // "Fatal error during GPU init", "amdgpu: probe of ... failed"
-    kAtomicsUnsupported,  // "PCIE atomics not supported", "skipped device ... PCI rejects atomics"
+    kProbeNoMemory,       // "probe ... amdgpu failed with error -12": no room for the BARs
+    kAtomicsUnsupported,  // "PCIE atomic ops is not supported": the link has none (amdgpu)
+    kAtomicsRejected,     // "skipped device 1002:67df, PCI rejects atomics": KFD refused the GPU
     kKfdSkipped,          // "kfd: skipped device ..., unsupported"/"not supported in kfd"
     kRingTimeout,         // "ring gfx timeout", "GPU reset begin!"
     kModuleRejected,      // "module verification failed", "Lockdown: ... unsigned module"

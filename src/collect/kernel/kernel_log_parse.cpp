@@ -40,6 +40,18 @@ bool FromAmdgpu(std::string_view line) {
   return Contains(line, "amdgpu") || Contains(line, "kfd kfd:");
 }
 
+// True when "failed with error <code>" is followed by the end of the line or a non-digit
+// ("-12" matches "... error -12" but not "... error -120").
+bool FailedWithError(std::string_view line, std::string_view code) {
+  const std::string needle = "failed with error " + std::string(code);
+  for (std::size_t at = line.find(needle); at != std::string_view::npos;
+       at = line.find(needle, at + 1)) {
+    std::size_t after = at + needle.size();
+    if (after == line.size() || line[after] < '0' || line[after] > '9') return true;
+  }
+  return false;
+}
+
 KernelLogEvent Make(Kind kind, std::string_view line) {
   KernelLogEvent event{};
   event.kind = kind;
@@ -113,9 +125,16 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
     if (e.firmware.empty()) e.firmware = WordAfter(line, "firmware ");
     return e;
   }
-  // kfd_device.c: "skipped device %x:%x, PCI rejects atomics %d<%d";
-  // amdgpu_device.c: "PCIE atomic ops is not supported" (informational on GFX9+).
-  if (Contains(line, "PCI rejects atomics") || Contains(line, "PCIE atomic ops is not supported") ||
+  // kfd_device.c: "skipped device %x:%x, PCI rejects atomics %d<%d": KFD refused the GPU, which
+  // gets no KFD node ("kfd kfd: skipped device 1002:67df, PCI rejects atomics", ROCm/ROCm#192).
+  if (Contains(line, "PCI rejects atomics")) {
+    KernelLogEvent e = Make(Kind::kAtomicsRejected, line);
+    e.pci_id = FindPciId(line);
+    return e;
+  }
+  // amdgpu_device.c: "PCIE atomic ops is not supported" (informational on GFX9+: KFD may still
+  // add the GPU, ROCm/ROCm#157).
+  if (Contains(line, "PCIE atomic ops is not supported") ||
       Contains(line, "PCIE atomics not supported")) {
     KernelLogEvent e = Make(Kind::kAtomicsUnsupported, line);
     e.pci_id = FindPciId(line);
@@ -129,14 +148,17 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
     e.pci_id = FindPciId(line);
     return e;
   }
-  // amdgpu_device.c: "Fatal error during GPU init", "amdgpu_device_ip_init failed",
-  // "hw_init of IP block <%s> failed %d"; drivers/base/dd.c: "%s: probe of %s failed with
-  // error %d" with the driver name "amdgpu" (older kernels).
-  if (Contains(line, "Fatal error during GPU init") ||
+  // drivers/base/dd.c: "%s: probe of %s failed with error %d" with the driver name "amdgpu"
+  // (older kernels), "probe with driver %s failed with error %d" (newer ones; 6.12:
+  // lamikr/rocm_sdk_builder#180). Error -12 (-ENOMEM) is amdgpu_device_init() failing to ioremap
+  // the register or doorbell BAR the PCI core could not assign: its own kind.
+  bool amdgpu_probe =
       (Contains(line, "amdgpu: probe of ") && Contains(line, " failed with error")) ||
-      // drivers/base/dd.c of newer kernels: "probe with driver %s failed with error %d" (6.12:
-      // lamikr/rocm_sdk_builder#180).
-      Contains(line, "probe with driver amdgpu failed with error") ||
+      Contains(line, "probe with driver amdgpu failed with error");
+  if (amdgpu_probe && FailedWithError(line, "-12")) return Make(Kind::kProbeNoMemory, line);
+  // amdgpu_device.c: "Fatal error during GPU init", "amdgpu_device_ip_init failed",
+  // "hw_init of IP block <%s> failed %d"; any other failed amdgpu probe.
+  if (Contains(line, "Fatal error during GPU init") || amdgpu_probe ||
       (FromAmdgpu(line) && (Contains(line, "amdgpu_device_ip_init failed") ||
                             (Contains(line, "init of IP block <") && Contains(line, "failed"))))) {
     return Make(Kind::kInitFailed, line);

@@ -59,9 +59,26 @@ INSTANTIATE_TEST_SUITE_P(
                 "[drm:amdgpu_device_ip_init [amdgpu]] *ERROR* hw_init of IP block <gfx_v11_0> "
                 "failed -110",
                 Kind::kInitFailed, ""},
+        // KFD refused the GPU (kfd_device.c "skipped device %x:%x, PCI rejects atomics %d<%d").
         LogCase{"atomics_kfd",
                 "kfd kfd: amdgpu: skipped device 1002:7340, PCI rejects atomics 730<0",
-                Kind::kAtomicsUnsupported, ""},
+                Kind::kAtomicsRejected, ""},
+        // ROCm/ROCm#192 (https://github.com/ROCm/ROCm/issues/192), verbatim, the pre-4.17 form.
+        LogCase{"atomics_kfd_rocm192",
+                "[    9.331640] kfd kfd: skipped device 1002:67df, PCI rejects atomics",
+                Kind::kAtomicsRejected, ""},
+        // lamikr/rocm_sdk_builder#180 (https://github.com/lamikr/rocm_sdk_builder/issues/180),
+        // verbatim, kernel 6.12's drivers/base/dd.c form: -ENOMEM, no room for the BARs.
+        LogCase{"probe_enomem_6_12",
+                "[    5.408787] amdgpu 0000:03:00.0: probe with driver amdgpu failed with error -12",
+                Kind::kProbeNoMemory, "0000:03:00.0"},
+        // The older dd.c form "%s: probe of %s failed with error %d" with the same errno.
+        LogCase{"probe_enomem_old", "amdgpu: probe of 0000:03:00.0 failed with error -12",
+                Kind::kProbeNoMemory, "0000:03:00.0"},
+        LogCase{"probe_error_120", "amdgpu: probe of 0000:03:00.0 failed with error -120",
+                Kind::kInitFailed, "0000:03:00.0"},
+        LogCase{"probe_enomem_other_driver", "nvme: probe of 0000:01:00.0 failed with error -12",
+                std::nullopt, ""},
         LogCase{"atomics_amdgpu", "amdgpu 0000:04:00.0: amdgpu: PCIE atomic ops is not supported",
                 Kind::kAtomicsUnsupported, "0000:04:00.0"},
         LogCase{"atomics_drm", "[drm] PCIE atomic ops is not supported", Kind::kAtomicsUnsupported,
@@ -109,6 +126,7 @@ TEST(KernelLogParse, FirmwareName) {
 TEST(KernelLogParse, PciIdFromKfdLine) {
   auto e = ClassifyKernelLogLine("kfd kfd: amdgpu: skipped device 1002:67df, PCI rejects atomics");
   ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind, Kind::kAtomicsRejected);
   EXPECT_EQ(e->pci_id, "1002:67df");
   EXPECT_EQ(FindPciId("skipped device 1002:7340, x"), "1002:7340");
   EXPECT_EQ(FindPciId("no id here"), "");

@@ -63,9 +63,10 @@ TEST(PostInitEvents, RealLinesAreClassified) {
       {"amdgpu 0000:03:00.0: amdgpu: SMU: I'm not done with your previous command: "
        "SMN_C2PMSG_66:0x00000011 SMN_C2PMSG_82:0x00000002",
        Kind::kSmuNotReady, "0000:03:00.0"},
-      // lamikr/rocm_sdk_builder#180 (kernel 6.12), verbatim: an init failure, not post-init.
+      // lamikr/rocm_sdk_builder#180 (kernel 6.12), verbatim: an init failure (-ENOMEM), not
+      // post-init.
       {"[    5.408787] amdgpu 0000:03:00.0: probe with driver amdgpu failed with error -12",
-       Kind::kInitFailed, "0000:03:00.0"},
+       Kind::kProbeNoMemory, "0000:03:00.0"},
   };
   for (const LineCase& c : cases) {
     auto event = Classify(c.line);
