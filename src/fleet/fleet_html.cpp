@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fleet/fleet_html_parts.h"
+#include "fleet/figure_format.h"
 #include "fleet/fleet_reporters.h"
+#include "fleet/trailing_text.h"
 
 namespace rocm_doctor::fleet {
 namespace {
@@ -98,6 +100,32 @@ void WriteNodeTable(std::ostream& out) {
          "lists every node.</noscript></section>\n";
 }
 
+// Nodes that trail their peers come first: the figure, the fleet's median and spread, how
+// many MADs behind, and whether the node's own floor passed it (most often it did).
+void WriteTrailing(const FleetSummary& s, std::ostream& out) {
+  if (s.trailing.empty()) return;
+  out << fmt::format(
+      "<section id=\"trailing\"><h2>Trailing the fleet</h2><p class=\"muted\">{} figure{} "
+      "more than {:g} median absolute deviations (MAD) on the worse side of their GPU model's "
+      "fleet median, whether or not they passed their floors.</p>\n<div class=\"table-scroll "
+      "short\"><table><thead><tr><th>Node</th><th>GPU</th><th>Benchmark</th><th>Model</th>"
+      "<th>Figure</th><th>Median</th><th>MAD</th><th>MADs</th><th>Own floor</th></tr></thead>"
+      "<tbody>\n",
+      s.trailing.size(), s.trailing.size() == 1 ? "" : "s", s.options.outlier_mads);
+  for (const TrailingFigure& t : s.trailing) {
+    const FigureStats& f = s.figures[t.figure];
+    const FigureStats::Point& p = f.points[t.point];
+    out << fmt::format(
+        "<tr class=\"trailing\"><td>{}</td><td><code>{}</code></td><td><code>{}</code></td>"
+        "<td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}"
+        "</td><td class=\"num\">{:.1f}</td><td>{}</td></tr>\n",
+        Esc(s.nodes[p.node].node), Esc(p.gpu), Esc(f.name), Esc(f.model),
+        Esc(FormatFigure(p.value, f.unit)), Esc(FormatFigure(f.median, f.unit)),
+        Esc(FormatFigure(f.mad, f.unit)), p.mads_worse, Esc(TrailingFloor(f, p)));
+  }
+  out << "</tbody></table></div></section>\n";
+}
+
 void WriteGroups(const FleetSummary& s, std::ostream& out) {
   out << "<section id=\"groups\"><h2>Nodes by root cause</h2>\n<table><thead><tr><th>Root cause"
          "</th><th>Verdict</th><th>Nodes</th><th></th><th>Which</th></tr></thead><tbody>\n";
@@ -149,6 +177,7 @@ void WriteFleetHtml(const FleetSummary& s, std::ostream& out) {
 
   // The node table first: it is what the page is opened for, and a fleet's charts (one per
   // benchmark and GPU model, dozens) would push it out of the first screen.
+  WriteTrailing(s, out);
   WriteNodeTable(out);
   WriteGroups(s, out);
   html::WriteBenchmarks(s, out);

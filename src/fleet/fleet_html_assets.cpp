@@ -43,6 +43,8 @@ th[data-key] { cursor: pointer; user-select: none; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .table-scroll { max-height: 60vh; overflow: auto; border-bottom: 1px solid var(--line); }
+.table-scroll.short { max-height: 30vh; }
+tr.trailing td:first-child { box-shadow: inset 4px 0 0 var(--warn, #b7791f); font-weight: 600; }
 .groupbar { display: inline-block; height: 10px; background: var(--fail); border-radius: 2px; }
 tr.group.warn .groupbar { background: var(--warn-bar); }
 tr.group.pass .groupbar { background: var(--pass); }

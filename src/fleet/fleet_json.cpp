@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fleet/fleet_reporters.h"
+#include "fleet/trailing_text.h"
 
 namespace rocm_doctor::fleet {
 namespace {
@@ -31,6 +32,28 @@ json FleetToJson(const FleetSummary& s) {
   root["superseded"] = s.superseded;
   root["node_count"] = s.nodes.size();
   root["outlier_fraction"] = s.options.outlier_fraction;
+  root["outlier_mads"] = s.options.outlier_mads;
+  // Nodes that trail their fleet, most MADs first, whether their floors passed them or not.
+  json trailing = json::array();
+  for (const TrailingFigure& t : s.trailing) {
+    const FigureStats& f = s.figures[t.figure];
+    const FigureStats::Point& p = f.points[t.point];
+    trailing.push_back({{"node", s.nodes[p.node].node},
+                        {"gpu", p.gpu},
+                        {"benchmark", f.name},
+                        {"model", f.model},
+                        {"unit", f.unit},
+                        {"value", p.value},
+                        {"median", f.median},
+                        {"mad", f.mad},
+                        {"spread", f.spread},
+                        {"mads_worse", p.mads_worse},
+                        {"limit", OrNull(p.limit)},
+                        {"limit_kind", p.limit ? json(p.ceiling ? "ceiling" : "floor") : json()},
+                        {"verdict", p.verdict.empty() ? json() : json(p.verdict)},
+                        {"text", TrailingWhat(f, p) + "; " + TrailingFloor(f, p)}});
+  }
+  root["trailing"] = std::move(trailing);
   json verdicts = json::object();
   for (std::string_view v : {"pass", "warn", "fail", "unknown"}) {
     auto it = s.verdicts.find(std::string(v));
@@ -77,7 +100,14 @@ json FleetToJson(const FleetSummary& s) {
                        {"median", f.median},
                        {"min", f.min},
                        {"max", f.max},
-                       {"outliers", std::move(outliers)}});
+                       {"outliers", std::move(outliers)},
+                       {"nodes", f.node_count},
+                       {"mad", f.mad},
+                       {"spread", f.spread},
+                       {"spread_floored", f.spread_floored},
+                       {"mad_judged", f.mad_judged},
+                       {"not_judged", f.not_judged.empty() ? json() : json(f.not_judged)},
+                       {"trailing", f.trailing}});
   }
   root["benchmarks"] = std::move(figures);
 
@@ -99,7 +129,8 @@ json FleetToJson(const FleetSummary& s) {
                      {"os", OrNull(n.os)},
                      {"gpus", n.gpu_models},
                      {"figures", n.figures.size()},
-                     {"outliers", s.node_outliers[i]}});
+                     {"outliers", s.node_outliers[i]},
+                     {"trailing", s.node_trailing[i]}});
   }
   root["nodes"] = std::move(nodes);
 

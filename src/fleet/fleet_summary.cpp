@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "fleet/fleet_summary.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <tuple>
+
+#include "fleet/fleet_stats.h"
 
 namespace rocm_doctor::fleet {
 namespace {
@@ -22,16 +27,6 @@ VersionList Versions(std::string what, const std::map<std::string, std::size_t>&
   std::stable_sort(list.values.begin(), list.values.end(),
                    [](const ValueCount& a, const ValueCount& b) { return a.count > b.count; });
   return list;
-}
-
-double MedianOf(std::vector<double> values) {
-  const std::size_t mid = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
-  double upper = values[mid];
-  if (values.size() % 2 == 1) return upper;
-  double lower =
-      *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
-  return (lower + upper) / 2;
 }
 
 // Times and error counts: lower is better. Rates (B/s, FLOP/s, launch/s): higher.
@@ -75,12 +70,47 @@ std::vector<NodeGroup> Group(const std::vector<NodeReport>& nodes) {
   return groups;
 }
 
-std::vector<FigureStats> Figures(const std::vector<NodeReport>& nodes, double fraction) {
+// The robust spread and each point's distance from the median in MADs, worse side positive.
+void JudgeSpread(FigureStats& s, const std::vector<double>& values, double mads) {
+  std::set<std::size_t> nodes;
+  for (const auto& p : s.points) nodes.insert(p.node);
+  s.node_count = nodes.size();
+  const RobustSpread r = SpreadOf(values);
+  s.mad = r.mad;
+  s.spread = r.spread;
+  s.spread_floored = r.floored;
+  if (s.unit == "errors") {
+    s.not_judged = "error counts are judged by any error, not by their spread";
+    return;
+  }
+  if (s.node_count < kMinNodesForMad) {
+    s.not_judged = fmt::format("{} node{}: fewer than {} give no outlier judgement", s.node_count,
+                               s.node_count == 1 ? "" : "s", kMinNodesForMad);
+    return;
+  }
+  if (s.spread <= 0) {  // a median of 0 with every value 0: nothing trails
+    s.not_judged = "every value is 0";
+    return;
+  }
+  s.mad_judged = true;
+  for (auto& p : s.points) {
+    p.mads_worse = (s.higher_is_better ? s.median - p.value : p.value - s.median) / s.spread;
+    p.trailing = p.mads_worse > mads;
+    s.trailing += p.trailing ? 1 : 0;
+  }
+}
+
+std::vector<FigureStats> Figures(const std::vector<NodeReport>& nodes, double fraction,
+                                 double mads) {
   std::map<std::tuple<std::string, std::string, std::string>, FigureStats> by_key;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     for (const BenchFigure& f : nodes[i].figures) {
       FigureStats& s = by_key[{f.name, f.model, f.unit}];
-      s.points.push_back({i, f.gpu, f.value, 0, false});
+      FigureStats::Point p{i, f.gpu, f.value, 0, false};
+      p.limit = f.limit;
+      p.ceiling = f.ceiling;
+      p.verdict = f.verdict;
+      s.points.push_back(std::move(p));
     }
   }
   std::vector<FigureStats> out;
@@ -99,6 +129,7 @@ std::vector<FigureStats> Figures(const std::vector<NodeReport>& nodes, double fr
       p.outlier = s.unit == "errors" ? p.value > 0 : std::abs(p.deviation) > fraction;
       s.outliers += p.outlier ? 1 : 0;
     }
+    JudgeSpread(s, values, mads);
     // Worst first: the slowest rate, the longest time, the most errors.
     const bool higher = s.higher_is_better;
     std::stable_sort(s.points.begin(), s.points.end(), [higher](const auto& a, const auto& b) {
@@ -158,11 +189,24 @@ FleetSummary FleetBuilder::Finish() && {
   s.codes = CountCodes(codes);
   s.versions = {Versions("rocm-doctor", tool), Versions("ROCm", rocm), Versions("kernel", kernel),
                 Versions("OS", os), Versions("GPU models", models)};
-  s.figures = Figures(s.nodes, options_.outlier_fraction);
+  s.figures = Figures(s.nodes, options_.outlier_fraction, options_.outlier_mads);
   s.node_outliers.assign(s.nodes.size(), 0);
-  for (const FigureStats& f : s.figures) {
-    for (const FigureStats::Point& p : f.points) s.node_outliers[p.node] += p.outlier ? 1 : 0;
+  s.node_trailing.assign(s.nodes.size(), 0);
+  for (std::size_t fi = 0; fi < s.figures.size(); ++fi) {
+    const FigureStats& f = s.figures[fi];
+    for (std::size_t pi = 0; pi < f.points.size(); ++pi) {
+      const FigureStats::Point& p = f.points[pi];
+      s.node_outliers[p.node] += p.outlier ? 1 : 0;
+      if (!p.trailing) continue;
+      s.node_trailing[p.node] += 1;
+      s.trailing.push_back({fi, pi});
+    }
   }
+  std::stable_sort(s.trailing.begin(), s.trailing.end(),
+                   [&s](const TrailingFigure& a, const TrailingFigure& b) {
+                     return s.figures[a.figure].points[a.point].mads_worse >
+                            s.figures[b.figure].points[b.point].mads_worse;
+                   });
   return s;
 }
 

@@ -58,15 +58,40 @@ struct FigureStats {
     double value;
     double deviation;  // value / median - 1; 0 when the median is 0
     bool outlier;
+    // MADs on the worse side of the median ((median - value) / spread for a rate, the other
+    // way for a time); negative on the better side.
+    double mads_worse = 0;
+    bool trailing = false;  // more than FleetOptions::outlier_mads of them (fleet_stats.h)
+    // The node's own judgement of the figure (BenchFigure): its floor or ceiling and verdict.
+    std::optional<double> limit;
+    bool ceiling = false;
+    std::string verdict;
   };
   std::vector<Point> points;  // every GPU's figure, worst first
   std::size_t outliers = 0;
+  // Robust spread across the fleet (fleet_stats.h): judged only with kMinNodesForMad nodes or
+  // more, and never for error counts (any error is already an outlier).
+  std::size_t node_count = 0;  // distinct nodes with this figure
+  double mad = 0, spread = 0;
+  bool spread_floored = false;  // MAD below kMinSpreadFraction of the median (0: values alike)
+  bool mad_judged = false;
+  std::string not_judged;  // why not: "2 nodes: fewer than 3 give no outlier judgement"
+  std::size_t trailing = 0;
+};
+
+// A node whose figure trails its model's fleet by more than k MADs: listed first, whether or
+// not the figure passed its floor in the node's own report.
+struct TrailingFigure {
+  std::size_t figure;  // index into FleetSummary::figures
+  std::size_t point;   // index into that figure's points
 };
 
 struct FleetOptions {
   // A figure further than this fraction from its model's fleet median is an outlier; an
   // "errors" figure is one whenever it is above 0.
   double outlier_fraction = 0.10;
+  // A figure more than this many MADs on the worse side of its model's median trails the fleet.
+  double outlier_mads = 3.0;  // kDefaultOutlierMads
 };
 
 struct FleetSummary {
@@ -82,6 +107,8 @@ struct FleetSummary {
   std::vector<VersionList> versions;
   std::vector<FigureStats> figures;        // by name, then model
   std::vector<std::size_t> node_outliers;  // per node (same index): its outlying figures
+  std::vector<TrailingFigure> trailing;    // every trailing figure, most MADs first
+  std::vector<std::size_t> node_trailing;  // per node (same index): its trailing figures
 };
 
 class FleetBuilder {

@@ -5,6 +5,7 @@
 
 #include "fleet/figure_format.h"
 #include "fleet/fleet_reporters.h"
+#include "fleet/trailing_text.h"
 #include "report/text_escape.h"
 
 namespace rocm_doctor::fleet {
@@ -48,6 +49,20 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& terminal) {
   }
   out << "Verdicts: " << verdicts << "\n";
 
+  // First: nodes that trail their peers, whatever their floors said (docs/fleet.md).
+  if (!s.trailing.empty()) {
+    out << fmt::format(
+        "\nTrailing the fleet ({} figure{} more than {:g} MADs on the worse side of their GPU "
+        "model's median)\n",
+        s.trailing.size(), s.trailing.size() == 1 ? "" : "s", s.options.outlier_mads);
+    for (const TrailingFigure& t : s.trailing) {
+      const FigureStats& f = s.figures[t.figure];
+      const FigureStats::Point& p = f.points[t.point];
+      out << fmt::format("  {} {}  {} · {}  {}; {}\n", s.nodes[p.node].node, p.gpu, f.name,
+                         f.model, TrailingWhat(f, p), TrailingFloor(f, p));
+    }
+  }
+
   if (!s.groups.empty()) {
     std::size_t w = 20;
     for (const NodeGroup& g : s.groups) w = std::max(w, g.label.size());
@@ -82,6 +97,11 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& terminal) {
                          f.name, f.model, f.count, f.count == 1 ? "" : "s",
                          FormatFigure(f.median, f.unit), FormatFigure(f.min, f.unit),
                          FormatFigure(f.max, f.unit), f.outliers, f.outliers == 1 ? "" : "s");
+      if (!f.mad_judged) {
+        out << fmt::format("      no MAD judgement: {}\n", f.not_judged);
+      } else if (f.spread_floored) {
+        out << fmt::format("      {}\n", SpreadNote(f));
+      }
       std::size_t shown = 0;
       for (const FigureStats::Point& p : f.points) {
         if (!p.outlier) continue;

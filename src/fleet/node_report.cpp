@@ -208,7 +208,8 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
     std::optional<std::string> name, unit, status, device_name, pci;
     std::optional<double> median, best, device;
     std::optional<std::string> check, reason, limit_kind, verdict;
-    std::optional<double> worst, spread, samples;
+    std::optional<double> worst, spread, samples, limit;
+    std::optional<std::string> threshold;
     while (c.NextKey(key)) {
       if (key == "name") {
         name = c.ReadOptionalString();
@@ -230,10 +231,14 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
         check = c.ReadOptionalString();
       } else if (details && key == "reason") {
         reason = c.ReadOptionalString();
-      } else if (details && key == "limit_kind") {
+      } else if (key == "limit_kind") {
         limit_kind = c.ReadOptionalString();
-      } else if (details && key == "verdict") {
+      } else if (key == "verdict") {
         verdict = c.ReadOptionalString();
+      } else if (key == "limit") {
+        limit = c.ReadOptionalNumber();
+      } else if (key == "threshold") {
+        threshold = c.ReadOptionalString();
       } else if (details && key == "worst") {
         worst = c.ReadOptionalNumber();
       } else if (details && key == "spread") {
@@ -265,6 +270,10 @@ bool ReadBenchmarks(JsonCursor& c, NodeReport& node, ReportDetails* details) {
                      ? "device " + std::to_string(std::llround(*device))
                      : "GPU";
     figure.model = device_name ? *device_name : "";
+    if (limit && std::isfinite(*limit)) figure.limit = limit;
+    figure.ceiling = limit_kind && *limit_kind == "ceiling";
+    figure.threshold = threshold.value_or("");
+    figure.verdict = verdict.value_or("");
     node.figures.push_back(std::move(figure));
   }
   return c.ok();

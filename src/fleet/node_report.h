@@ -21,6 +21,11 @@ struct BenchFigure {
   std::string gpu;    // which GPU of the node: "0000:c1:00.0", else "device 0"
   std::string model;  // "AMD Instinct MI300X"; figures are compared within one model only
   double value = 0;
+  // What the node's own run judged it against: the floor (or ceiling), the row it came from
+  // ("checks/data/bench_thresholds.csv:19") and the verdict ("pass", "fail", "info").
+  std::optional<double> limit;
+  bool ceiling = false;
+  std::string threshold, verdict;
 };
 
 struct NodeReport {
