@@ -14,4 +14,11 @@ rocmdoc_add_test(test_hardware
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/apu_memory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/ras_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/findings_test.cpp
+  # Issue 18: XGMI, partition modes, throttling at rest
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/gpu_metrics/gpu_metrics_parse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/partition/partition_parse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/xgmi/xgmi_collector_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/xgmi_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/partition_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/hardware/throttle_test.cpp
 )
