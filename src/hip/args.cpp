@@ -115,6 +115,15 @@ Result<HelperArgs> ParseHelperArgs(std::span<const std::string_view> args) {
       }
       parsed.stress_seconds = seconds;
       bench_option = true;
+    } else if (option("--plant-corruption", "a family")) {
+      // Hidden, for tests on a GPU: corrupt one output element of every matrix.* GEMM after its
+      // timed batches, before verification, and see the check catch it.
+      if (!*value) return Error{value->error()};
+      if (**value != "matrix") {
+        return Error{"--plant-corruption: '" + std::string(**value) + "' is not 'matrix'"};
+      }
+      parsed.plant_matrix_corruption = true;
+      bench_option = true;
     } else {
       return Error{"unknown argument '" + std::string(arg) + "'"};
     }

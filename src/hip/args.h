@@ -23,6 +23,7 @@ struct HelperArgs {
   std::vector<std::string> only;          // selected benchmark names, in run order; empty: all
   std::optional<double> memtest_fraction;  // (0, 0.95] of free memory
   std::optional<double> stress_seconds;    // [0, 86400]
+  bool plant_matrix_corruption = false;    // hidden: --plant-corruption matrix
 };
 
 // `args` excludes argv[0]. An error message names the offending argument.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "hip/helper_main.h"
 
+#include <chrono>
+
 #include "hip/args.h"
 #include "hip/bench/bench_json.h"
 #include "hip/report_json.h"
@@ -25,6 +27,8 @@ std::vector<std::string> SplitTargetList(std::string_view list) {
 
 int HelperMain(std::span<const std::string_view> args, const HelperBackend& backend,
                std::ostream& out, std::ostream& err) {
+  // The bench JSON's elapsed_s counts from here: main() calls this first thing.
+  const auto entered = std::chrono::steady_clock::now();
   const Result<HelperArgs> parsed = ParseHelperArgs(args);
   if (!parsed) {
     err << "rocm-doctor-hip: " << parsed.error() << "\n\n" << HelperUsage();
@@ -48,9 +52,12 @@ int HelperMain(std::span<const std::string_view> args, const HelperBackend& back
       BenchOptions options;
       options.device = parsed->device.value_or(0);
       options.plan = MakeBenchPlan(parsed->level, parsed->memtest_fraction, parsed->stress_seconds);
+      options.plan.plant_matrix_corruption = parsed->plant_matrix_corruption;
       const BenchSelection all = SelectBenchmarks({});
       options.names = parsed->only.empty() ? all.names : parsed->only;
-      const BenchReport report = backend.bench(options);
+      BenchReport report = backend.bench(options);
+      report.elapsed_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - entered).count();
       out << BenchReportJson(report) << '\n';
       out.flush();
       return report.error ? kExitNoDevice : kExitOk;

@@ -21,9 +21,22 @@ add_library(rocmdoc_hip_host STATIC
   ${CMAKE_CURRENT_LIST_DIR}/bench/bench_stats.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench/fma_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench/host_memory.cpp
+  # matrix.*: the BLAS loaded with dlopen, the host reference and tolerance, telemetry
+  ${CMAKE_CURRENT_LIST_DIR}/bench/matrix_blas.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/matrix_blas_gemm_ex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/matrix_blas_lt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/matrix_spec.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/matrix_verify.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench/run_control.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bench/stream_values.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/telemetry.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/telemetry_nvml.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/telemetry_reasons.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bench/telemetry_sysfs.cpp
 )
+# dlopen (the BLAS, NVML) and the telemetry thread.
+find_package(Threads REQUIRED)
+target_link_libraries(rocmdoc_hip_host PUBLIC ${CMAKE_DL_LIBS} Threads::Threads)
 # src/ for "hip/..." includes, include/ for rocm_doctor/result.h (header-only; the helper does not
 # link rocmdoc_lib).
 target_include_directories(rocmdoc_hip_host PUBLIC ${CMAKE_CURRENT_LIST_DIR}/..

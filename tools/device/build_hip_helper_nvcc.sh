@@ -17,11 +17,15 @@ werror=()
 if [[ ${WERROR:-0} == 1 ]]; then werror=(-Werror=all-warnings -Xcompiler=-Werror); fi
 host=(args helper_main json_stdout json_writer pci_bdf report_json smoke_pattern main
       bench/amd_clock bench/bench_json bench/bench_params bench/bench_plan bench/bench_stats
-      bench/fma_reference bench/host_memory bench/run_control bench/stream_values)
+      bench/fma_reference bench/host_memory bench/run_control bench/stream_values
+      bench/matrix_blas bench/matrix_blas_gemm_ex bench/matrix_blas_lt bench/matrix_spec
+      bench/matrix_verify bench/telemetry bench/telemetry_nvml bench/telemetry_reasons
+      bench/telemetry_sysfs)
 # GPU translation units: .cpp ones are compiled as CUDA (-x cu), .cu ones as they are.
 gpu=(probe.cpp smoke_test.cpp smoke_kernel.cu
      bench/bench_runner.cpp bench/clock_probe.cu bench/compute_bench.cpp bench/fma_kernels.cu
-     bench/host_copy.cpp bench/launch.cu bench/memtest.cu bench/peer.cu bench/stream_bench.cpp
+     bench/host_copy.cpp bench/launch.cu bench/matrix_bench.cpp bench/matrix_kernels.cu
+     bench/memtest.cu bench/peer.cu bench/stream_bench.cpp
      bench/stream_kernels.cu bench/stress.cu bench/timing.cpp)
 obj() { echo "$out/obj/${1//\//_}.o"; }
 pids=()
@@ -42,5 +46,6 @@ done
 status=0
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 if (( status != 0 )); then echo "build failed" >&2; exit 1; fi
-"$nvcc" -arch=sm_90 "$out"/obj/*.o -o "$out/rocm-doctor-hip"
+# The BLAS and NVML are loaded at run time (dlopen): nothing of them is linked.
+"$nvcc" -arch=sm_90 "$out"/obj/*.o -o "$out/rocm-doctor-hip" -ldl -lpthread
 echo "built $out/rocm-doctor-hip"

@@ -13,6 +13,7 @@
 #include "hip/bench/bench_report.h"
 #include "hip/bench/bench_stats.h"
 #include "hip/bench/run_control.h"
+#include "hip/bench/telemetry.h"
 #include "hip/bench/timing.h"
 
 namespace rocm_doctor::hip_helper {
@@ -32,6 +33,9 @@ struct BenchContext {
   std::string stream_source;  // "default" or "ROCMDOC_BENCH_STREAM=..."
   gpuStream_t main_stream = nullptr;
   std::function<void(const std::string& name)> progress;  // "bench: NAME (i/n)" on stderr
+  // Power, clocks and throttle reasons for matrix.* and stress.mixed: NVML on CUDA, amdgpu's
+  // sysfs on HIP; null when neither family was selected.
+  TelemetrySource* telemetry = nullptr;
 
   // Between benchmarks: stop when Ctrl-C was pressed or the GPU stopped answering; the runner
   // reports the names not run.

@@ -102,6 +102,8 @@ std::string BenchReportJson(const BenchReport& report) {
   }
   out += "],\"wall_seconds\":";
   out += JsonNumber(report.wall_seconds);
+  out += ",\"elapsed_s\":";
+  out += report.elapsed_seconds ? JsonNumber(*report.elapsed_seconds) : std::string("null");
   out += '}';
   return out;
 }

@@ -90,6 +90,7 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
   plan.fma_iterations = 2;
   plan.peer_samples = 5;
   plan.stress_interval_seconds = 0.5;
+  plan.matrix_warmup_batches = 2;
   switch (level) {
     case BenchLevel::kQuick:
       // Whole run under 15 s on an H200, runtime init included (issue 6).
@@ -107,6 +108,8 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
       plan.memtest_fraction = 0.02;
       plan.memtest_max_bytes = 2 * kGiB;
       plan.stress_seconds = 0.0;
+      plan.matrix_batch_seconds = 0.025;
+      plan.matrix_samples = 5;
       break;
     case BenchLevel::kStandard:
       plan.stream_array_bytes = 2 * kGiB;
@@ -124,6 +127,8 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
       plan.memtest_fraction = 0.25;
       plan.memtest_max_bytes = UINT64_MAX;
       plan.stress_seconds = 30.0;
+      plan.matrix_batch_seconds = 0.05;
+      plan.matrix_samples = 20;
       break;
     case BenchLevel::kStress:
       plan.stream_array_bytes = 2 * kGiB;
@@ -142,6 +147,8 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
       plan.memtest_max_bytes = UINT64_MAX;
       plan.stress_seconds = 300.0;
       plan.stress_interval_seconds = 1.0;
+      plan.matrix_batch_seconds = 0.05;
+      plan.matrix_samples = 50;
       break;
   }
   if (memtest_fraction) {

@@ -18,12 +18,15 @@ std::optional<BenchLevel> ParseBenchLevel(std::string_view text);
 const char* BenchLevelName(BenchLevel level);
 
 // Every benchmark, in the order they run. Names are stable: the doctor's thresholds key on them.
-inline constexpr std::array<std::string_view, 22> kBenchNames = {
+inline constexpr std::array<std::string_view, 34> kBenchNames = {
     "memory.copy",       "memory.scale",      "memory.add",        "memory.triad",
     "memory.dot",        "host.h2d_pinned",   "host.d2h_pinned",   "host.bidir_pinned",
     "host.h2d_pageable", "host.d2h_pageable", "peer.copy",         "peer.kernel_copy",
     "launch.enqueue",    "launch.roundtrip",  "launch.throughput", "compute.fp32_fma",
-    "compute.fp16_fma",  "compute.bf16_fma",  "memtest.address",   "memtest.moving_inversions",
+    "compute.fp16_fma",  "compute.bf16_fma",  "matrix.bf16",       "matrix.fp16",
+    "matrix.fp32",       "matrix.fp64",       "matrix.fp8",        "matrix.int8",
+    "matrix.bf16_gst",   "matrix.fp16_gst",   "matrix.fp32_gst",   "matrix.fp64_gst",
+    "matrix.fp8_gst",    "matrix.int8_gst",   "memtest.address",   "memtest.moving_inversions",
     "memtest.random",    "stress.mixed"};
 
 // --only NAME[,NAME...]: each item is a benchmark name or a family ("memory" = memory.*). Returns
@@ -71,6 +74,15 @@ struct BenchPlan {
 
   double stress_seconds = 0.0;  // 0: stress.mixed is skipped
   double stress_interval_seconds = 0.0;
+
+  // matrix.*: batches of GEMMs lasting about matrix_batch_seconds, after matrix_warmup_batches.
+  double matrix_batch_seconds = 0.0;
+  int matrix_samples = 0;
+  int matrix_warmup_batches = 0;
+  // Hidden test option --plant-corruption matrix: one output element is changed after the timed
+  // batches, before verification, so a test on a GPU sees the check catch it.
+  bool plant_matrix_corruption = false;
+  int telemetry_interval_ms = 20;
 };
 
 // What --bench hands the GPU side: the device, the level's plan and the selected names.

@@ -87,6 +87,9 @@ struct BenchReport {
   std::optional<BenchDevice> device;
   std::vector<BenchResult> benchmarks;
   double wall_seconds = 0.0;
+  // From the helper's main() to the JSON, runtime start and library loads included: the figure
+  // the doctor holds against a level's time budget (JSON "elapsed_s"). Set by HelperMain.
+  std::optional<double> elapsed_seconds;
 };
 
 }  // namespace rocm_doctor::hip_helper

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <string_view>
 
 #include "hip/bench/families.h"
@@ -26,18 +27,20 @@ struct FamilyEntry {
   const char* unit;  // of a skipped placeholder
 };
 
-constexpr std::array<FamilyEntry, 7> kFamilies = {{
+constexpr std::array<FamilyEntry, 8> kFamilies = {{
     {"memory.", RunStreamBenchmarks, "B/s"},
     {"host.", RunHostCopyBenchmarks, "B/s"},
     {"peer.", RunPeerBenchmarks, "B/s"},
     {"launch.", RunLaunchBenchmarks, "s"},
     {"compute.", RunComputeBenchmarks, "FLOP/s"},
+    {"matrix.", RunMatrixBenchmarks, "FLOP/s"},
     {"memtest.", RunMemtestBenchmarks, "errors"},
     {"stress.", RunStressBenchmarks, "FLOP/s"},
 }};
 
 const char* UnitOf(const std::string& name) {
   if (name == "launch.throughput") return "launch/s";
+  if (name == "matrix.int8" || name == "matrix.int8_gst") return "OP/s";
   for (const FamilyEntry& f : kFamilies) {
     if (name.compare(0, f.prefix.size(), f.prefix) == 0) return f.unit;
   }
@@ -171,6 +174,14 @@ BenchReport RunBench(const BenchOptions& options) {
     return report;
   }
   ctx.main_stream = main_stream.get();
+  // Telemetry for the families that sample it while they run (docs/hip-helper.md, "Telemetry").
+  std::unique_ptr<TelemetrySource> telemetry;
+  for (const std::string& name : options.names) {
+    if (telemetry || (name.rfind("matrix.", 0) != 0 && name != "stress.mixed")) continue;
+    telemetry = ctx.backend == "cuda" ? OpenNvmlTelemetry(ctx.pci_bdf)
+                                      : OpenSysfsTelemetry("/sys/bus/pci/devices/" + ctx.pci_bdf);
+  }
+  ctx.telemetry = telemetry.get();
   int position = 0;
   const int total = static_cast<int>(options.names.size());
   ctx.progress = [&position, total](const std::string& name) {

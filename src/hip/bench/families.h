@@ -20,6 +20,8 @@ void RunLaunchBenchmarks(BenchContext& ctx, const std::vector<std::string>& name
                          std::vector<BenchResult>& out);  // launch.*
 void RunComputeBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
                           std::vector<BenchResult>& out);  // compute.*
+void RunMatrixBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
+                         std::vector<BenchResult>& out);  // matrix.*
 void RunMemtestBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
                           std::vector<BenchResult>& out);  // memtest.*
 void RunStressBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,

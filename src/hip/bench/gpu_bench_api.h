@@ -9,6 +9,8 @@
 namespace rocm_doctor::hip_helper {
 
 inline constexpr gpuError_t gpuErrorNotReady = ROCMDOC_GPU_API(ErrorNotReady);
+// What a launch callback returns when a library call (the BLAS) failed; its own text is kept.
+inline constexpr gpuError_t gpuErrorUnknown = ROCMDOC_GPU_API(ErrorUnknown);
 inline constexpr gpuError_t gpuErrorPeerAccessAlreadyEnabled =
     ROCMDOC_GPU_API(ErrorPeerAccessAlreadyEnabled);
 inline constexpr gpuMemcpyKind gpuMemcpyHostToDevice = ROCMDOC_GPU_API(MemcpyHostToDevice);

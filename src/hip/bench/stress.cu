@@ -4,6 +4,7 @@
 // and its results checked. Judged on stability (coefficient of variation, min/max) and errors.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 
 #include "hip/bench/families.h"
@@ -284,12 +285,23 @@ void RunStressBenchmarks(BenchContext& ctx, const std::vector<std::string>& name
           1, static_cast<int>(triad_launches * interval / std::max(settle->mem_seconds, 1e-6)));
     }
     std::vector<Interval> intervals;
+    // Power, clocks and throttle reasons over the recorded intervals (docs/hip-helper.md).
+    TelemetrySampler sampler(ctx.telemetry, ctx.plan.telemetry_interval_ms);
+    sampler.Start();
     const auto began = std::chrono::steady_clock::now();
     const auto elapsed = [&began] {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     };
     while (!failed && elapsed() < seconds && !BenchStopRequested()) {
       if (const std::optional<Interval> it = run_interval()) intervals.push_back(*it);
+    }
+    const TelemetrySummary telemetry = sampler.Stop();
+    r.params.SetRaw("telemetry", TelemetryJson(telemetry));
+    if (telemetry.sclk_mhz) {
+      r.params.SetInt("sustained_clock_mhz",
+                      static_cast<std::int64_t>(std::lround(telemetry.sclk_mhz->median)));
+    } else {
+      r.params.SetNull("sustained_clock_mhz");
     }
     r.params.SetInt("triad_launches_per_interval", triad_launches);
     r.iterations = fma_launches;
