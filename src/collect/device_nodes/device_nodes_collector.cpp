@@ -8,7 +8,7 @@
 
 #include "collect/device_nodes/node_access.h"
 #include "collect/platform/platform_parse.h"
-#include "collect/storage/mountinfo_parse.h"
+#include "collect/storage/mountinfo_read.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
 #include "rocm_doctor/fact_store.h"
@@ -70,10 +70,10 @@ DeviceNodeFacts CollectDeviceNodes(const SystemView& view) {
   facts.kfd = evaluator.Evaluate(std::string(paths::kDevKfd));
   facts.dev_dri = view.ListDir(paths::kDevDri);
   facts.dxg_present = view.Stat(paths::kDevDxg).ok();
-  // A host with thousands of container mounts has a mountinfo of a few MiB.
-  FileContent mounts = view.ReadFile(paths::kProcSelfMountinfo, 16u << 20);
+  const mountinfo::ReadTable read = mountinfo::ReadSelfMountinfo(view);
+  const FileContent& mounts = read.file;
   if (mounts.ok()) {
-    const mountinfo::Table table = mountinfo::Parse(mounts.data);
+    const mountinfo::Table& table = read.table;
     facts.kfd_mount = MountOf(table, paths::kDevKfd);
     facts.dri_mount = MountOf(table, paths::kDevDri);
   } else {

@@ -41,6 +41,8 @@ struct Table {
 
 // A host with thousands of container mounts stays well below this; it bounds hostile input.
 inline constexpr std::size_t kMaxMounts = 65536;
+// The most of /proc/self/mountinfo read: such a host's file is a few MiB.
+inline constexpr std::size_t kMaxBytes = 16u << 20;
 
 // Never throws; a malformed line (too few fields, no "-", a non-numeric id or major:minor, an
 // empty mount point) is skipped and counted, blank lines are ignored.

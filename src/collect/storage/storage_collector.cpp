@@ -6,7 +6,7 @@
 
 #include "collect/storage/block_device.h"
 #include "collect/storage/filesystem_types.h"
-#include "collect/storage/mountinfo_parse.h"
+#include "collect/storage/mountinfo_read.h"
 #include "collect/python/python_paths.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
@@ -16,8 +16,6 @@
 namespace rocm_doctor {
 namespace {
 
-// A host with thousands of container mounts has a mountinfo of a few MiB.
-constexpr std::size_t kMountinfoLimit = 16u << 20;
 constexpr std::size_t kPasswdLimit = 4u << 20;
 
 // The variables that move where model weights and datasets are downloaded, in the order a
@@ -123,7 +121,8 @@ template <>
 StorageFacts CollectFacts<StorageFacts>(const SystemView& view) {
   StorageFacts facts;
   const std::string source(paths::kProcSelfMountinfo);
-  FileContent file = view.ReadFile(paths::kProcSelfMountinfo, kMountinfoLimit);
+  mountinfo::ReadTable read = mountinfo::ReadSelfMountinfo(view);
+  const FileContent& file = read.file;
   facts.mount_table_status = file.status;
   facts.places = Places(view);
   if (!file.ok()) {
@@ -131,7 +130,7 @@ StorageFacts CollectFacts<StorageFacts>(const SystemView& view) {
         source, file.error.empty() ? std::string(ToString(file.status)) : file.error);
     return facts;
   }
-  mountinfo::Table table = mountinfo::Parse(file.data);
+  const mountinfo::Table& table = read.table;
   facts.mount_lines_skipped = table.skipped_lines;
   facts.mounts = Fact<std::size_t>::Known(table.mounts.size(),
                                           source + (file.truncated ? " (truncated)" : ""));
