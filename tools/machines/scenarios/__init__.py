@@ -3,6 +3,7 @@
 and torch-* machines copy some of them). The rx7900xtx-healthy variants are data records
 (rx7900xtx_variants.py); the others are still one builder function each."""
 from .bench import *  # noqa: F401,F403
+from .datacenter import m_mi300x_cpx
 from .rx7900xtx_variants import BUILDERS as RX7900XTX_VARIANTS
 
 GENERATED = {
@@ -53,4 +54,5 @@ GENERATED = {
     'bench-timeout': m_bench_timeout,  # noqa: F405
     'storage-nfs-home-full': m_storage_nfs_home,  # noqa: F405
     'tools-opt-rocm6': m_tools_opt_rocm,  # noqa: F405
+    'mi300x-cpx': m_mi300x_cpx,
 }
