@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # rocm-doctor gate: Slurm drain/resume, node-problem-detector answer, the whole-run deadline.
 rocmdoc_add_test(test_gate
+  ${CMAKE_CURRENT_LIST_DIR}/gate/action_ladder_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gate/deadline_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gate/engine_deadline_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gate/gate_summary_test.cpp

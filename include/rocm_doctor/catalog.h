@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rocm_doctor/finding.h"
+#include "rocm_doctor/finding_action.h"
 #include "rocm_doctor/fix_marks.h"
 #include "rocm_doctor/status.h"
 
@@ -37,6 +38,11 @@ struct FindingSpec {
   // supports still enumerates in HIP, so it never explains "no device"). Empty: any failed
   // prerequisite explains it.
   std::span<const std::string_view> explained_by = {};
+  // The data-centre action ladder (rocm_doctor/finding_action.h): what an operator does with the
+  // node or the GPU. kNone (the default) for a code that is not a data-centre fault; a code with
+  // an action says its next step in one line (next_step), beside the fuller remediation.
+  FindingAction action = FindingAction::kNone;
+  std::string_view next_step = {};
 };
 
 struct Remediation {
@@ -55,6 +61,8 @@ class Catalog {
   std::vector<const FindingSpec*> All() const;  // sorted by code
   Remediation RemediationFor(const Finding& finding) const;
   static std::string DocsAnchor(std::string_view code);  // "rocm-doctor explain driver.kfd..."
+  // The catalog's action for `code`; kNone for a code without one or an unknown code.
+  FindingAction ActionFor(std::string_view code) const;
 
  private:
   std::vector<const FindingSpec*> specs_;

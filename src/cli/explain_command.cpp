@@ -39,6 +39,20 @@ std::string MarkdownAnchor(std::string_view code) {
   return anchor;
 }
 
+// The action ladder (issue 18), for a code that has one: "action" and "next_step".
+void AddAction(nlohmann::json& out, const FindingSpec& spec) {
+  if (spec.action == FindingAction::kNone) return;
+  out["action"] = ToString(spec.action);
+  out["next_step"] = spec.next_step;
+}
+
+// "fail" or, for a code with an action, "fail; action: isolate".
+std::string SeverityAndAction(const FindingSpec& spec) {
+  std::string text(ToString(spec.severity));
+  if (spec.action != FindingAction::kNone) text += "; action: " + std::string(ToString(spec.action));
+  return text;
+}
+
 int ExplainCode(const FindingSpec& spec, Format format) {
   std::vector<std::string> commands = ShownCommands(spec.commands);
   if (format == Format::kJson) {
@@ -50,11 +64,16 @@ int ExplainCode(const FindingSpec& spec, Format format) {
                           {"requires_root", spec.requires_root},
                           {"reboot_required", spec.reboot_required},
                           {"docs", Catalog::DocsAnchor(spec.code)}};
+    AddAction(out, spec);
     std::cout << out.dump(2) << '\n';
     return ToInt(ExitCode::kOk);
   }
-  std::cout << fmt::format("{}  ({})\n  {}\n\n  {}\n", spec.code, ToString(spec.severity),
-                           spec.title, spec.remediation);
+  std::cout << fmt::format("{}  ({})\n  {}\n", spec.code, SeverityAndAction(spec), spec.title);
+  if (spec.action != FindingAction::kNone) {
+    std::cout << fmt::format("  Action: {}. Next step: {}\n", ToString(spec.action),
+                             spec.next_step);
+  }
+  std::cout << fmt::format("\n  {}\n", spec.remediation);
   for (const std::string& c : commands) std::cout << "    " << c << '\n';
   if (spec.requires_root) std::cout << "  Needs root.\n";
   if (spec.reboot_required) std::cout << "  Needs a reboot afterwards.\n";
@@ -101,6 +120,7 @@ int RunExplainAllCommand(Format format) {
                      {"commands", commands},
                      {"requires_root", spec->requires_root},
                      {"reboot_required", spec->reboot_required}});
+      AddAction(out.back(), *spec);
     }
     std::cout << out.dump(2) << '\n';
     return ToInt(ExitCode::kOk);
@@ -118,6 +138,10 @@ int RunExplainAllCommand(Format format) {
       std::cout << fmt::format("\n<a id=\"{}\"></a>\n## `{}`\n\n**{}** — {}\n\n{}\n",
                                MarkdownAnchor(spec->code), spec->code, ToString(spec->severity),
                                spec->title, spec->remediation);
+      if (spec->action != FindingAction::kNone) {
+        std::cout << fmt::format("\n**Action: {}** — {}\n", ToString(spec->action),
+                                 spec->next_step);
+      }
       if (!spec->commands.empty()) {
         std::cout << "\n```sh\n";
         for (const std::string& c : ShownCommands(spec->commands)) std::cout << c << '\n';
@@ -131,8 +155,11 @@ int RunExplainAllCommand(Format format) {
     return ToInt(ExitCode::kOk);
   }
   for (const FindingSpec* spec : all) {
-    std::cout << fmt::format("{:<44} {:<8} {}\n", spec->code, ToString(spec->severity),
-                             spec->title);
+    std::cout << fmt::format("{:<44} {:<8} {}{}\n", spec->code, ToString(spec->severity),
+                             spec->title,
+                             spec->action == FindingAction::kNone
+                                 ? std::string()
+                                 : " [" + std::string(ToString(spec->action)) + "]");
   }
   return ToInt(ExitCode::kOk);
 }

@@ -205,6 +205,11 @@ const FindingSpec* Catalog::Find(std::string_view code) const {
 
 std::vector<const FindingSpec*> Catalog::All() const { return specs_; }
 
+FindingAction Catalog::ActionFor(std::string_view code) const {
+  const FindingSpec* spec = Find(code);
+  return spec != nullptr ? spec->action : FindingAction::kNone;
+}
+
 Remediation Catalog::RemediationFor(const Finding& finding) const {
   Remediation r;
   const FindingSpec* spec = Find(finding.code);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gate/gate_summary.h"
 
+#include "rocm_doctor/catalog.h"
+
 namespace rocm_doctor::gate {
 namespace {
 
@@ -19,9 +21,58 @@ void Name(GateSummary& summary, const std::string& check_id, const Finding& find
   summary.message = finding.message;
 }
 
+// The finding that asks for the strongest action that takes the node out (isolate, reset,
+// replace), the first of them in check order; nullptr when none does. Waived findings do not
+// count.
+const Finding* StrongestAction(const Report& report, std::string& check_id) {
+  const Finding* strongest = nullptr;
+  FindingAction best = FindingAction::kNone;
+  for (const CheckRecord& r : report.checks) {
+    for (const Finding& f : r.outcome.findings) {
+      const FindingAction action = Catalog::Instance().ActionFor(f.code);
+      if (f.waived || !TakesNodeOut(action) || Stronger(best, action) == best) continue;
+      best = action;
+      strongest = &f;
+      check_id = r.id;
+    }
+  }
+  return strongest;
+}
+
+// Every counting warning asks only to be monitored (and there is at least one).
+bool MonitorOnly(const Report& report) {
+  int warnings = 0;
+  for (const CheckRecord& r : report.checks) {
+    for (const Finding& f : r.outcome.findings) {
+      if (f.waived || f.status != Status::kWarn) continue;
+      if (Catalog::Instance().ActionFor(f.code) != FindingAction::kMonitor) return false;
+      ++warnings;
+    }
+  }
+  return warnings > 0;
+}
+
+GateSummary Summarize(const Report& report);
+
 }  // namespace
 
 GateSummary SummarizeForGate(const Report& report) {
+  GateSummary summary = Summarize(report);
+  if (report.verdict == Verdict::kPass) return summary;
+  std::string check_id;
+  if (const Finding* strongest = StrongestAction(report, check_id);
+      strongest != nullptr && Catalog::Instance().ActionFor(summary.code) !=
+                                  Catalog::Instance().ActionFor(strongest->code)) {
+    Name(summary, check_id, *strongest);
+  }
+  summary.action = Catalog::Instance().ActionFor(summary.code);
+  summary.monitor_only = report.verdict == Verdict::kWarn && MonitorOnly(report);
+  return summary;
+}
+
+namespace {
+
+GateSummary Summarize(const Report& report) {
   GateSummary summary;
   summary.verdict = report.verdict;
   for (const CheckRecord& r : report.checks) {
@@ -67,5 +118,7 @@ GateSummary SummarizeForGate(const Report& report) {
   summary.more_causes = indeterminate > 0 ? indeterminate - 1 : 0;
   return summary;
 }
+
+}  // namespace
 
 }  // namespace rocm_doctor::gate

@@ -6,6 +6,9 @@ namespace {
 
 std::string Named(const GateSummary& summary) {
   std::string name = !summary.code.empty() ? summary.code : summary.check_id;
+  if (summary.action == FindingAction::kReset || summary.action == FindingAction::kReplace) {
+    name += " [" + std::string(ToString(summary.action)) + "]";
+  }
   if (summary.more_causes > 0) name += " (+" + std::to_string(summary.more_causes) + ")";
   return summary.message.empty() ? name : name + ": " + summary.message;
 }
@@ -33,14 +36,22 @@ NpdAnswer AnswerForNpd(const GateSummary& summary, bool warn_is_failure, bool pr
   NpdAnswer answer;
   const std::string checks = std::to_string(summary.checks_run) + " checks";
   const std::string scope = probes_skipped ? checks + ", probes skipped" : checks;
+  if (TakesNodeOut(summary.action)) {  // the action ladder: isolate or worse, whatever the verdict
+    answer.exit_code = kNpdProblem;
+    answer.message = OneLineWithin(Named(summary), kNpdMaxOutput);
+    return answer;
+  }
   switch (summary.verdict) {
     case Verdict::kPass:
       answer.exit_code = kNpdOk;
       answer.message = "rocm-doctor: healthy (" + scope + ")";
       break;
     case Verdict::kWarn:
-      answer.exit_code = warn_is_failure ? kNpdProblem : kNpdOk;
-      answer.message = warn_is_failure ? Named(summary) : "warning " + Named(summary);
+      // Warnings that only ask to be monitored never make the condition true.
+      answer.exit_code = warn_is_failure && !summary.monitor_only ? kNpdProblem : kNpdOk;
+      answer.message = answer.exit_code == kNpdProblem ? Named(summary)
+                       : summary.monitor_only          ? "monitor " + Named(summary)
+                                                       : "warning " + Named(summary);
       break;
     case Verdict::kFail:
       answer.exit_code = kNpdProblem;

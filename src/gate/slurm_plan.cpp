@@ -13,11 +13,14 @@ std::string Quoted(const std::string& text) { return "\"" + text + "\""; }
 }  // namespace
 
 Health HealthOf(const GateSummary& summary, const SlurmGatePolicy& policy) {
+  // The action ladder (issue 18): isolate or worse takes the node out; monitor never does.
+  if (TakesNodeOut(summary.action)) return Health::kUnhealthy;
   switch (summary.verdict) {
     case Verdict::kPass:
       return Health::kHealthy;
     case Verdict::kWarn:
-      return policy.warn_is_failure ? Health::kUnhealthy : Health::kHealthy;
+      return policy.warn_is_failure && !summary.monitor_only ? Health::kUnhealthy
+                                                             : Health::kHealthy;
     case Verdict::kFail:
       return Health::kUnhealthy;
     case Verdict::kUnknown:
@@ -30,7 +33,12 @@ std::string DrainReason(const GateSummary& summary) {
   std::string name = !summary.code.empty()       ? summary.code
                      : !summary.check_id.empty() ? summary.check_id
                                                  : std::string(ToString(summary.verdict));
-  return std::string(kSlurmReasonPrefix) + " " + name;
+  std::string reason = std::string(kSlurmReasonPrefix) + " " + name;
+  // What is done to the GPU before the node comes back, when more than looking at it.
+  if (summary.action == FindingAction::kReset || summary.action == FindingAction::kReplace) {
+    reason += " (action: " + std::string(ToString(summary.action)) + ")";
+  }
+  return reason;
 }
 
 SlurmPlan PlanSlurmAction(const GateSummary& summary, const SlurmNodeState& node,

@@ -6,7 +6,11 @@
 //     a reason someone else set (an admin's "maintenance", Slurm's "Not responding") is never
 //     replaced, whatever the verdict;
 //   - unhealthy: drain with reason "rocm-doctor: <code>" (an existing rocm-doctor reason naming
-//     another code is updated; the same one is left as it is);
+//     another code is updated; the same one is left as it is); a code whose action is reset or
+//     replace says so: "rocm-doctor: <code> (action: reset)";
+//   - the action ladder (rocm_doctor/finding_action.h): a finding whose action is isolate or
+//     worse drains whatever the verdict and --fail-on; warnings that only ask to be monitored
+//     never drain, even with --fail-on warn;
 //   - healthy: resume only a node drained (or down) with a rocm-doctor reason;
 //   - could not tell: nothing changes, unless the caller asked for unknown to drain.
 #include <string>
@@ -35,7 +39,8 @@ struct SlurmPlan {
   std::string would;   // the same for --dry-run, in the future tense, naming the node
 };
 
-// "rocm-doctor: <code>", or "rocm-doctor: <check id>" when no finding names the verdict.
+// "rocm-doctor: <code>", or "rocm-doctor: <check id>" when no finding names the verdict;
+// " (action: reset)" / " (action: replace)" after a code with that action.
 std::string DrainReason(const GateSummary& summary);
 
 SlurmPlan PlanSlurmAction(const GateSummary& summary, const SlurmNodeState& node,

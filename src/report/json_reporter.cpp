@@ -35,6 +35,15 @@ json RemediationJson(const Remediation& r) {
           {"reboot_required", r.reboot_required}};
 }
 
+// The data-centre action ladder (issue 18, rocm_doctor/finding_action.h), only for a code that
+// has one: a report of codes without one is as it was.
+void AddAction(json& out, std::string_view code) {
+  const FindingSpec* spec = Catalog::Instance().Find(code);
+  if (spec == nullptr || spec->action == FindingAction::kNone) return;
+  out["action"] = ToString(spec->action);
+  out["next_step"] = spec->next_step;
+}
+
 json FindingJson(const Finding& f) {
   json out = {{"code", f.code},
               {"status", ToString(f.status)},
@@ -43,6 +52,7 @@ json FindingJson(const Finding& f) {
               {"remediation", RemediationJson(Catalog::Instance().RemediationFor(f))},
               {"docs", Catalog::DocsAnchor(f.code)}};
   if (f.waived) out["waived"] = f.waiver;  // a policy's [[waive]] reason
+  AddAction(out, f.code);
   return out;
 }
 
@@ -149,6 +159,7 @@ json ReportToJson(const Report& report) {
                       {"docs", Catalog::DocsAnchor(c.finding.code)},
                       {"blocked_checks", c.blocked_checks},
                       {"symptoms", std::move(symptoms)}});
+    AddAction(causes.back(), c.finding.code);
   }
   root["root_causes"] = std::move(causes);
 

@@ -104,6 +104,11 @@ std::string FindingText(const Finding& f) {
   std::string text = fmt::format("{} [{}] {}", ToString(f.status), f.code, f.message);
   if (f.waived) text += " (waived: " + f.waiver + ")";
   text += '\n';
+  // The data-centre action (issue 18), for a code that has one.
+  if (const FindingSpec* spec = Catalog::Instance().Find(f.code);
+      spec != nullptr && spec->action != FindingAction::kNone) {
+    text += fmt::format("  action: {}: {}\n", ToString(spec->action), spec->next_step);
+  }
   for (const Evidence& e : f.evidence) {
     text += "  " + e.source + ": " + e.observed;
     if (!e.expected.empty()) text += " (expected " + e.expected + ")";

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "report/text_escape.h"
 #include "rocm_doctor/reporters.h"
@@ -109,6 +110,28 @@ void WriteBenchmarks(const Report& report, std::ostream& out) {
   }
 }
 
+// The data-centre action ladder (issue 18): per (check, code, action) the findings that count
+// (not waived) whose code carries an action. The family is written only when one does, so a run
+// of codes without an action exposes what it did before.
+void WriteActions(const Report& report, std::ostream& out) {
+  std::map<std::tuple<std::string, std::string, std::string>, int> actions;
+  for (const CheckRecord& r : report.checks) {
+    for (const Finding& f : r.outcome.findings) {
+      const FindingAction action = Catalog::Instance().ActionFor(f.code);
+      if (f.waived || action == FindingAction::kNone) continue;
+      ++actions[{r.id, f.code, std::string(ToString(action))}];
+    }
+  }
+  if (actions.empty()) return;
+  Family family(out, "rocm_doctor_finding_action",
+                "Findings whose code is a data-centre fault, by the action it asks for (monitor, "
+                "isolate, reset, replace): how many the check reported.");
+  for (const auto& [key, count] : actions) {
+    const auto& [check, code, action] = key;
+    family.Sample({{"check", check}, {"code", code}, {"action", action}}, count);
+  }
+}
+
 }  // namespace
 
 void WritePrometheusReport(const Report& report, std::ostream& out) {
@@ -186,6 +209,7 @@ void WritePrometheusReport(const Report& report, std::ostream& out) {
       root.Sample({{"check", key.first}, {"code", key.second}}, count);
     }
   }
+  WriteActions(report, out);
   if (report.policy) {
     Family(out, "rocm_doctor_waived_findings",
            "Findings the policy waived (still in the report, not in the verdict).")

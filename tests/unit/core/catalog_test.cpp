@@ -54,5 +54,44 @@ TEST(Catalog, DocsAnchorIsStable) {
   EXPECT_EQ(Catalog::DocsAnchor("x$(id)"), "rocm-doctor explain 'x$(id)'");
 }
 
+// The action ladder (issue 18) agrees with the severity: a code that takes the node out of service
+// fails (the verdict and every gate then agree), a monitor code never does, and every code with an
+// action says its next step. A code without one keeps no next step either.
+TEST(Catalog, ActionLadderAgreesWithTheSeverity) {
+  for (const FindingSpec* spec : Catalog::Instance().All()) {
+    if (spec->action == FindingAction::kNone) {
+      EXPECT_TRUE(spec->next_step.empty()) << spec->code;
+      continue;
+    }
+    EXPECT_FALSE(spec->next_step.empty()) << spec->code;
+    if (TakesNodeOut(spec->action)) {
+      EXPECT_EQ(spec->severity, Status::kFail) << spec->code;
+    } else {
+      EXPECT_NE(spec->severity, Status::kFail) << spec->code;
+    }
+  }
+}
+
+TEST(Catalog, ActionDefaultsToNoneAndIsFoundByCode) {
+  static constexpr FindingSpec kSpecs[] = {
+      {.code = "test.catalog.plain", .severity = Status::kWarn, .title = "t", .remediation = "r"},
+      {.code = "test.catalog.replace",
+       .severity = Status::kFail,
+       .title = "t",
+       .remediation = "r",
+       .action = FindingAction::kReplace,
+       .next_step = "RMA the GPU"}};
+  static FindingsRegistrar registrar(kSpecs);
+  EXPECT_EQ(Catalog::Instance().ActionFor("test.catalog.plain"), FindingAction::kNone);
+  EXPECT_EQ(Catalog::Instance().ActionFor("test.catalog.replace"), FindingAction::kReplace);
+  EXPECT_EQ(Catalog::Instance().ActionFor("no.such.code"), FindingAction::kNone);
+  EXPECT_EQ(ToString(FindingAction::kIsolate), "isolate");
+  EXPECT_EQ(FindingActionFromString("reset"), FindingAction::kReset);
+  EXPECT_FALSE(FindingActionFromString("drain").has_value());
+  EXPECT_FALSE(TakesNodeOut(FindingAction::kMonitor));
+  EXPECT_TRUE(TakesNodeOut(FindingAction::kIsolate));
+  EXPECT_EQ(Stronger(FindingAction::kReset, FindingAction::kIsolate), FindingAction::kReset);
+}
+
 }  // namespace
 }  // namespace rocm_doctor
