@@ -14,12 +14,15 @@ rocmdoc_add_test(test_hip
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/helper_binary_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/host_memory_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/json_writer_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hip/matrix_blas_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hip/matrix_verify_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/memtest_pattern_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/pci_bdf_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/report_json_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/run_control_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/smoke_pattern_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/hip/stream_values_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/hip/telemetry_test.cpp
 )
 target_link_libraries(test_hip PRIVATE rocmdoc_hip_host)
 # When the helper is built (a GPU backend was found), run the real binary too.

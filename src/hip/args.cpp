@@ -171,7 +171,8 @@ std::string HelperUsage() {
          "result of a small smoke kernel. It exits 0 whenever it printed the JSON, also when\n"
          "there is no device (the JSON carries the runtime's error); 2 on a usage error.\n"
          "With --bench it measures one device instead (memory bandwidth, host transfers, peers,\n"
-         "launch latency, peak FMA, memory test, stress) and prints one JSON object of results;\n"
+         "launch latency, peak FMA, matrix engines through the vendor BLAS, memory test,\n"
+         "stress) and prints one JSON object of results;\n"
          "exit 3 when there is no device or the runtime failed to start (JSON still printed).\n"
          "\n"
          "  --probe               enumerate devices, query properties, run the smoke kernel\n"
@@ -181,7 +182,7 @@ std::string HelperUsage() {
          "  --level L             quick (default: all, memory test on a slice, no stress),\n"
          "                        standard (25% memory test, 30 s stress) or stress (90%, 300 s)\n"
          "  --only NAME[,NAME]    only these benchmarks or families (memory, host, peer, launch,\n"
-         "                        compute, memtest, stress); names:" +
+         "                        compute, matrix, memtest, stress); names:" +
          names +
          "\n"
          "  --memtest-fraction F  memory test over F of free memory, 0 < F <= 0.95\n"

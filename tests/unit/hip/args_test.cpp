@@ -131,5 +131,17 @@ TEST(ParseHelperArgs, BenchOptionsBothSpellings) {
   EXPECT_EQ(zero->memtest_fraction, 0.95);
 }
 
+TEST(ParseHelperArgs, HiddenPlantCorruptionTakesMatrixOnly) {
+  EXPECT_FALSE(Parse({"--bench"})->plant_matrix_corruption);
+  const auto parsed = Parse({"--bench", "--only", "matrix", "--plant-corruption", "matrix"});
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_TRUE(parsed->plant_matrix_corruption);
+  EXPECT_EQ(parsed->only.size(), 12u);
+  EXPECT_EQ(parsed->only.front(), "matrix.bf16");
+  EXPECT_FALSE(Parse({"--bench", "--plant-corruption=memory"}));
+  EXPECT_FALSE(Parse({"--plant-corruption=matrix"}));  // needs --bench
+  EXPECT_EQ(HelperUsage().find("plant"), std::string::npos);  // hidden
+}
+
 }  // namespace
 }  // namespace rocm_doctor::hip_helper

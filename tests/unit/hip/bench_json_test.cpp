@@ -93,6 +93,7 @@ TEST(BenchJson, EveryContractFieldWithItsType) {
   EXPECT_EQ(doc["interrupted"], false);
   EXPECT_TRUE(doc["error"].is_null());
   EXPECT_EQ(doc["wall_seconds"], 2.87);
+  EXPECT_TRUE(doc["elapsed_s"].is_null());  // set by HelperMain, not by the runner
   const json& d = doc["device"];
   for (const char* key : {"index", "compute_units", "clock_mhz", "memory_clock_mhz",
                           "memory_bus_width_bits", "total_bytes", "free_bytes"}) {
@@ -198,6 +199,12 @@ TEST(BenchJson, TheRecordedH200RunParses) {
   for (const json& b : doc["benchmarks"]) {
     EXPECT_TRUE(b["status"] == "ok" || b["status"] == "skipped") << b["name"];
   }
+}
+
+TEST(BenchJson, ElapsedSecondsOfTheWholeRun) {
+  BenchReport report = H200Report();
+  report.elapsed_seconds = 4.25;
+  EXPECT_EQ(json::parse(BenchReportJson(report))["elapsed_s"], 4.25);
 }
 
 }  // namespace
