@@ -38,7 +38,10 @@ constexpr FindingSpec kFindings[] = {
          "the kernel log for the partition switch; setting the mode again (amd-smi set "
          "--compute-partition) resets the GPU.",
      .commands = kPartitionCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kIsolate,
+     .next_step = "Drain the node; set the compute partition mode again (this resets the GPU) and "
+                  "read the kernel log."},
     {.code = "hardware.partition.memory_exceeds_compute",
      .severity = Status::kWarn,
      .title = "A GPU has more memory partitions than compute partitions",

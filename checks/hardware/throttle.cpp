@@ -33,7 +33,10 @@ constexpr FindingSpec kFindings[] = {
          "node's cooling (fans, inlet temperature, blocked airflow) and power capping, and "
          "compare with the other GPUs of the node.",
      .commands = kThrottleCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kMonitor,
+     .next_step = "Keep the node in service; check its cooling and power capping and watch the "
+                  "GPU."},
     {.code = "hardware.throttle.thermal_residency",
      .severity = Status::kWarn,
      .title = "A GPU has spent time thermally throttled or with PROCHOT asserted",
@@ -43,7 +46,10 @@ constexpr FindingSpec kFindings[] = {
          "should because of heat. Keep it in service, check the cooling, and watch whether the "
          "share grows.",
      .commands = kThrottleCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kMonitor,
+     .next_step = "Keep the node in service; check its cooling and watch whether the thermal "
+                  "share grows."},
     {.code = "hardware.throttle.metrics_unreadable",
      .severity = Status::kUnknown,
      .title = "A GPU's gpu_metrics table could not be read",

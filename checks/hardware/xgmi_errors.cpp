@@ -42,7 +42,10 @@ constexpr FindingSpec kFindings[] = {
          "domain), so stop the work on all of the GPUs this finding lists first. If the count "
          "comes back after the reset, have the link (baseboard, cabling) checked.",
      .commands = kResetCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kReset,
+     .next_step = "Drain the node and reset the GPU, which resets every GPU of its XGMI hive (the "
+                  "BDFs listed); if the errors return, have the link checked."},
     {.code = "hardware.xgmi.wafl_correctable",
      .severity = Status::kWarn,
      .title = "A GPU counts correctable XGMI (WAFL) link errors",
@@ -50,7 +53,9 @@ constexpr FindingSpec kFindings[] = {
          "The link corrected the errors itself; keep the node in service and watch the count. A "
          "count that keeps growing is a link about to fail.",
      .commands = kReadCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kMonitor,
+     .next_step = "Keep the node in service and watch the correctable XGMI error count."},
     {.code = "hardware.xgmi.error_status",
      .severity = Status::kWarn,
      .title = "A GPU's XGMI error status counts link errors",
@@ -59,7 +64,9 @@ constexpr FindingSpec kFindings[] = {
          "it clears it. Keep the node in service, read it again after a while and look at the "
          "kernel log: errors that keep coming are a failing link.",
      .commands = kReadCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kMonitor,
+     .next_step = "Keep the node in service and read xgmi_error again later."},
     {.code = "hardware.xgmi.health_unreadable",
      .severity = Status::kUnknown,
      .title = "A GPU's XGMI link health could not be read",

@@ -34,7 +34,10 @@ constexpr FindingSpec kFindings[] = {
          "the hive's cabling and baseboard checked; a link that stays down after a cold boot is a "
          "hardware fault.",
      .commands = kLinkCommands,
-     .requires_root = true},
+     .requires_root = true,
+     .action = FindingAction::kIsolate,
+     .next_step = "Drain the node; cold-boot it, and if the link stays down have the hive's XGMI "
+                  "cabling and baseboard checked."},
 };
 
 constexpr CheckInfo kInfo{.id = "hardware.xgmi_links",

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "checks/hardware/datacenter_fixture.h"
+#include "rocm_doctor/catalog.h"
 #include "support/check_harness.h"
 
 namespace rocm_doctor {
@@ -140,6 +141,28 @@ TEST(XgmiErrors, NoHiveAndNoCounterSkips) {
   auto view = std::make_shared<EinvalView>();
   testing::Mi300x("0000:05:00.0").Install(*view);
   EXPECT_EQ(testing::RunCheck("hardware.xgmi_errors", view).status, Status::kSkip);
+}
+
+// The action ladder of issue 18 on this work's codes (include/rocm_doctor/finding_action.h).
+TEST(DatacenterActions, EveryCodeCarriesItsAction) {
+  const std::pair<const char*, FindingAction> expected[] = {
+      {"hardware.xgmi.link_missing", FindingAction::kIsolate},
+      {"hardware.xgmi.wafl_uncorrectable", FindingAction::kReset},
+      {"hardware.xgmi.wafl_correctable", FindingAction::kMonitor},
+      {"hardware.xgmi.error_status", FindingAction::kMonitor},
+      {"hardware.xgmi.health_unreadable", FindingAction::kNone},
+      {"hardware.partition.logical_count_mismatch", FindingAction::kIsolate},
+      {"hardware.partition.memory_exceeds_compute", FindingAction::kNone},
+      {"hardware.gpu.count_is_logical", FindingAction::kNone},
+      {"hardware.throttle.active_at_rest", FindingAction::kMonitor},
+      {"hardware.throttle.thermal_residency", FindingAction::kMonitor},
+      {"hardware.throttle.metrics_unreadable", FindingAction::kNone},
+  };
+  for (const auto& [code, action] : expected) {
+    SCOPED_TRACE(code);
+    ASSERT_NE(Catalog::Instance().Find(code), nullptr);
+    EXPECT_EQ(Catalog::Instance().ActionFor(code), action);
+  }
 }
 
 }  // namespace
