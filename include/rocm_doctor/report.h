@@ -45,6 +45,23 @@ struct RootCause {
   std::vector<Symptom> symptoms;            // failures downstream that it explains
 };
 
+// Root causes that differ only in their GPU's address, as one block (issue 15: the same root
+// cause on 8 GPUs is one block, "8 GPUs: ..."). SummarizeReport fills them from the root causes
+// (src/core/root_cause_groups.cpp); the terminal and Markdown reporters print them as they are.
+struct RootCauseGroup {
+  std::vector<std::size_t> members;  // indices into Report::root_causes, in order; the first
+                                     // speaks for the group
+  std::vector<std::string> bdfs;     // the members' addresses; empty for a single cause
+  // "8 GPUs: 0000:{0a,80}:00.0" when the group's message does not name the address itself (it
+  // then stands on a line of its own); empty otherwise.
+  std::string gpus_line;
+  std::string message;                // the first member's, "8 GPUs: <addresses>" for its own
+  std::vector<std::string> symptoms;  // the first member's symptoms' messages, likewise
+  // The fix, one valid bash line each: a command all members share once, one that differs only
+  // by the address as "for gpu in 0000:{0c,22}:00.0; do CMD "$gpu"; done", any other per member.
+  std::vector<std::string> commands;
+};
+
 struct GpuSummary {
   std::string pci;  // "0000:c1:00.0"
   std::optional<std::string> vendor_id;  // "0x1002"
@@ -136,6 +153,7 @@ struct Report {
   // cut say core.run.interrupted) and exit_code is 128 + the signal. Empty otherwise.
   std::string interrupted_by;
   std::vector<RootCause> root_causes;  // first = most basic
+  std::vector<RootCauseGroup> root_cause_groups;  // the root causes as printed (SummarizeReport)
   std::vector<CheckRecord> checks;     // in execution (layer) order
   std::vector<GpuSummary> gpus;
   std::vector<ComponentVersion> versions;  // driver, runtime, libraries, frameworks, in order

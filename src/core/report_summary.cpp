@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "core/root_cause_groups.h"
+
 namespace rocm_doctor {
 
 ReportCounts CountChecks(const std::vector<CheckRecord>& checks,
@@ -60,6 +62,7 @@ std::string VerdictText(Verdict verdict, const GpuSighting& gpu_seen) {
 
 void SummarizeReport(Report& report) {
   report.counts = CountChecks(report.checks, report.root_causes);
+  report.root_cause_groups = GroupRootCauses(report.root_causes);
   report.verdict_text = VerdictText(report.verdict, report.gpu_seen);
 }
 

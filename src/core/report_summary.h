@@ -14,7 +14,8 @@ ReportCounts CountChecks(const std::vector<CheckRecord>& checks,
 // verified: no GPU seen through the stack".
 std::string VerdictText(Verdict verdict, const GpuSighting& gpu_seen);
 
-// Sets report.counts and report.verdict_text from the rest of the report.
+// Sets report.counts, report.root_cause_groups and report.verdict_text from the rest of the
+// report.
 void SummarizeReport(Report& report);
 
 }  // namespace rocm_doctor

@@ -105,16 +105,20 @@ void WriteEvidenceTable(const std::vector<Evidence>& evidence, std::ostream& out
 void WriteRootCauses(const Report& report, std::ostream& out) {
   std::map<std::string, std::string> titles;
   for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
-  for (std::size_t i = 0; i < report.root_causes.size(); ++i) {
-    const RootCause& cause = report.root_causes[i];
+  // The same root cause on several GPUs is one block, "8 GPUs: ..." (Report::root_cause_groups),
+  // as in the terminal.
+  for (std::size_t i = 0; i < report.root_cause_groups.size(); ++i) {
+    const RootCauseGroup& group = report.root_cause_groups[i];
+    const RootCause& cause = report.root_causes[group.members.front()];
     std::string label = i == 0 ? "Root cause" : "Also";
     if (cause.finding.status == Status::kWarn) label += " (warning)";
     out << fmt::format("### {} {}: {}\n\n", Icon(cause.finding.status), label,
                        MarkdownCode(cause.finding.code));
-    out << MarkdownText(cause.finding.message) << "\n\n";
-    for (const Symptom& sym : cause.symptoms) {
-      out << "This is why " << MarkdownText(titles[sym.check_id])
-          << " says: " << MarkdownText(sym.finding.message) << "\n\n";
+    if (!group.gpus_line.empty()) out << MarkdownText(group.gpus_line) << "\n\n";
+    out << MarkdownText(group.message) << "\n\n";
+    for (std::size_t s = 0; s < cause.symptoms.size() && s < group.symptoms.size(); ++s) {
+      out << "This is why " << MarkdownText(titles[cause.symptoms[s].check_id])
+          << " says: " << MarkdownText(group.symptoms[s]) << "\n\n";
     }
     const Remediation& fix = cause.remediation;
     std::vector<std::string> notes;
@@ -122,17 +126,22 @@ void WriteRootCauses(const Report& report, std::ostream& out) {
     if (fix.reboot_required) notes.emplace_back("then reboot");
     out << "**Fix**" << (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; "))) << ": "
         << MarkdownText(fix.text) << "\n\n";
-    if (!fix.commands.empty()) {
+    if (!group.commands.empty()) {
       // One line per command, no control character: ESC, BEL, NUL, CR or a newline in a
       // command must not reach whoever pastes the block.
       std::string all;
-      for (const std::string& c : fix.commands) all += report_text::Printable(c) + "\n";
+      for (const std::string& c : group.commands) all += report_text::Printable(c) + "\n";
       std::string fence = report_text::MarkdownFence(all);
       out << fence << "sh\n" << all << fence << "\n\n";
     }
-    if (!cause.finding.evidence.empty()) {
+    std::vector<Evidence> evidence;  // every member's, in order
+    for (std::size_t member : group.members) {
+      const std::vector<Evidence>& own = report.root_causes[member].finding.evidence;
+      evidence.insert(evidence.end(), own.begin(), own.end());
+    }
+    if (!evidence.empty()) {
       out << "<details><summary>Evidence</summary>\n\n";
-      WriteEvidenceTable(cause.finding.evidence, out);
+      WriteEvidenceTable(evidence, out);
       out << "\n</details>\n\n";
     }
     if (!cause.blocked_checks.empty()) {
@@ -148,11 +157,12 @@ std::string Counts(const Report& report) {
   std::string text = fmt::format("{} failure{}", n.failures, n.failures == 1 ? "" : "s");
   if (n.failures > 0) {
     text += fmt::format(" ({} root cause{}", n.root_causes, n.root_causes == 1 ? "" : "s");
-    if (n.symptoms > 0) text += fmt::format(", {} symptom{}", n.symptoms, n.symptoms == 1 ? "" : "s");
+    if (n.symptoms > 0)
+      text += fmt::format(", {} symptom{}", n.symptoms, n.symptoms == 1 ? "" : "s");
     text += ")";
   }
-  text += fmt::format(" · {} warning{} · {} passed", n.warnings, n.warnings == 1 ? "" : "s",
-                      n.passed);
+  text +=
+      fmt::format(" · {} warning{} · {} passed", n.warnings, n.warnings == 1 ? "" : "s", n.passed);
   if (n.info > 0) text += fmt::format(" · {} informational", n.info);
   if (n.undetermined > 0) text += fmt::format(" · {} undetermined", n.undetermined);
   return text + fmt::format(" · {} skipped", n.skipped);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // --redact: every text of the report through one Redactor (src/base/redact.h), so a value gets
 // the same placeholder wherever it appears, and every output format renders the redacted report.
-#include "rocm_doctor/reporters.h"
 #include "base/redact.h"
+#include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor {
 namespace {
@@ -77,6 +77,12 @@ void EachText(Report& report, ReportRedactor& redact) {
     redact(cause.finding);
     redact(cause.remediation);
     for (Symptom& s : cause.symptoms) redact(s.finding);
+  }
+  for (RootCauseGroup& group : report.root_cause_groups) {
+    redact(group.gpus_line);
+    redact(group.message);
+    redact(group.symptoms);
+    redact(group.commands);
   }
   for (CheckRecord& r : report.checks) {
     redact(r.outcome.summary);

@@ -6,17 +6,15 @@
 #include <set>
 #include <sstream>
 
-#include "report/root_cause_groups.h"
 #include "report/terminal_layout.h"
-#include "report/text_escape.h"
 #include "report/terminal_style.h"
+#include "report/text_escape.h"
 #include "rocm_doctor/reporters.h"
 
 namespace rocm_doctor {
 namespace {
 
 using namespace terminal;  // colour codes, Columns, Pad, Painter
-
 
 struct Mark {
   std::string_view glyph;
@@ -42,8 +40,6 @@ Mark MarkFor(Status status) {
   }
   return {"?", kYellow};
 }
-
-
 
 // Machine text on one line: a newline in a file name or a message would start a line of the
 // page that looks like the doctor's own (a fake "Fix:" or a bare `rm -rf ~`).
@@ -88,8 +84,8 @@ void WriteHeader(const Report& report, std::ostream& out, const Painter& paint) 
   out << '\n';
 }
 
-void WriteEvidence(const std::vector<Evidence>& evidence, std::ostream& out,
-                   const Painter& paint, std::string_view indent, std::size_t width) {
+void WriteEvidence(const std::vector<Evidence>& evidence, std::ostream& out, const Painter& paint,
+                   std::string_view indent, std::size_t width) {
   for (const Evidence& e : evidence) {
     std::string line = fmt::format("{}{}: {}", indent, e.source, e.observed);
     if (!e.expected.empty()) line += fmt::format(" (expected {})", e.expected);
@@ -97,33 +93,23 @@ void WriteEvidence(const std::vector<Evidence>& evidence, std::ostream& out,
   }
 }
 
-void WriteRootCauses(const Report& report, std::ostream& out, const Painter& paint,
-                     bool verbose, std::size_t width) {
+void WriteRootCauses(const Report& report, std::ostream& out, const Painter& paint, bool verbose,
+                     std::size_t width) {
   std::map<std::string, std::string> titles;
   for (const CheckRecord& r : report.checks) titles[r.id] = r.title;
-  for (const RootCauseGroup& group : GroupRootCauses(report.root_causes)) {
-    const RootCause& cause = *group.members.front();
+  // Several GPUs with the same finding are one block, "8 GPUs: ..." (Report::root_cause_groups).
+  for (const RootCauseGroup& group : report.root_cause_groups) {
+    const RootCause& cause = report.root_causes[group.members.front()];
     Mark mark = MarkFor(cause.finding.status);
     out << paint(fmt::format("{} Root cause", mark.glyph), mark.color) << "  "
         << paint(cause.finding.code, kBold) << '\n';
-    // Several GPUs with the same finding: one block, "8 GPUs: ..." with their addresses in
-    // place of the first one's.
-    std::string message = cause.finding.message;
-    std::string listed;
-    if (!group.bdfs.empty()) {
-      listed = CompactAddresses(group.bdfs);
-      const std::string count = fmt::format("{} GPUs: ", group.bdfs.size());
-      if (message.find(group.bdfs.front()) != std::string::npos) {
-        message = count + ReplaceAddress(message, group.bdfs.front(), listed);
-      } else {
-        out << "  " << Wrap(count + listed, width, 2, "  ") << '\n';
-      }
-    }
-    out << "  " << Wrap(message, width, 2, "  ") << '\n';
-    for (const Symptom& sym : cause.symptoms) {
-      std::string said = sym.finding.message;
-      if (!listed.empty()) said = ReplaceAddress(said, group.bdfs.front(), listed);
-      out << "  " << Wrap("This is why " + titles[sym.check_id] + " says: " + said, width, 2, "  ")
+    if (!group.gpus_line.empty()) out << "  " << Wrap(group.gpus_line, width, 2, "  ") << '\n';
+    out << "  " << Wrap(group.message, width, 2, "  ") << '\n';
+    for (std::size_t i = 0; i < cause.symptoms.size() && i < group.symptoms.size(); ++i) {
+      out << "  "
+          << Wrap("This is why " + titles[cause.symptoms[i].check_id] +
+                      " says: " + group.symptoms[i],
+                  width, 2, "  ")
           << '\n';
     }
     const Remediation& fix = cause.remediation;
@@ -131,14 +117,13 @@ void WriteRootCauses(const Report& report, std::ostream& out, const Painter& pai
     // Each command exactly as it is pasted, on one line whatever the width: "needs root" and
     // "then reboot" are its own trailing comment (rocm_doctor/fix_marks.h), never text after it
     // that the shell would read.
-    const std::vector<std::string> commands = GroupCommands(group);
+    const std::vector<std::string>& commands = group.commands;
     for (std::size_t i = 0; i < commands.size(); ++i) {
-      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(OneLine(commands[i]), kBold)
-          << '\n';
+      out << "  " << (i == 0 ? "Fix:   " : "       ") << paint(OneLine(commands[i]), kBold) << '\n';
     }
     if (verbose) {
-      for (const RootCause* member : group.members) {
-        WriteEvidence(member->finding.evidence, out, paint, "    ", width);
+      for (std::size_t member : group.members) {
+        WriteEvidence(report.root_causes[member].finding.evidence, out, paint, "    ", width);
       }
     }
     out << '\n';
@@ -241,8 +226,9 @@ void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint,
   if (n.info > 0) counts.push_back(fmt::format("{} informational", n.info));
   if (n.undetermined > 0) counts.push_back(fmt::format("{} undetermined", n.undetermined));
   counts.push_back(fmt::format("{} skipped", n.skipped));
-  const bool not_verified = (report.verdict == Verdict::kPass || report.verdict == Verdict::kWarn) &&
-                            !report.gpu_seen.seen;
+  const bool not_verified =
+      (report.verdict == Verdict::kPass || report.verdict == Verdict::kWarn) &&
+      !report.gpu_seen.seen;
   std::string_view color = kYellow;
   if (report.verdict == Verdict::kPass && !not_verified) color = kGreen;
   if (report.verdict == Verdict::kFail) color = kRed;
@@ -277,8 +263,7 @@ void WriteVerdict(const Report& report, std::ostream& out, const Painter& paint,
 
 }  // namespace
 
-void WriteTerminalReport(const Report& report, std::ostream& terminal,
-                         const TerminalStyle& style) {
+void WriteTerminalReport(const Report& report, std::ostream& terminal, const TerminalStyle& style) {
   std::ostringstream out;  // filtered as a whole: machine text must not reach the terminal raw
   Painter paint(style.color);
   const std::size_t width = style.width != 0 ? style.width : ProcessPageWidth();

@@ -207,6 +207,7 @@ TEST(TerminalEscapes, MarkdownFixBlocksHoldOneLinePerCommandAndNoControls) {
                                                      "one\ntwo",
                                                      "\xe2\x80\xae"
                                                      "reversed"};
+  SummarizeReport(report);  // the root causes as printed (Report::root_cause_groups) follow
   std::ostringstream out;
   WriteMarkdownReport(report, out);
   const std::string md = out.str();

@@ -11,8 +11,8 @@
 
 #include "base/short_list.h"
 #include "core/report_summary.h"
+#include "core/root_cause_groups.h"
 #include "hostile/doctor_run.h"
-#include "report/root_cause_groups.h"
 #include "report/shell_lint.h"
 #include "report/terminal_layout.h"
 #include "report/terminal_style.h"
@@ -153,6 +153,35 @@ TEST(RootCauseGroups, TheSameFindingOnEightGpusIsOneBlock) {
   EXPECT_EQ(fixes[2], "mokutil --sb-state");  // the same for all: once
 }
 
+// The Markdown report (a GitHub issue) groups them as the terminal does: one block, the same
+// "8 GPUs: ..." message and loop, every member's evidence.
+TEST(RootCauseGroups, TheMarkdownReportGroupsThemToo) {
+  std::vector<RootCause> causes;
+  for (const std::string& bdf : kEight) causes.push_back(Cause(bdf));
+  const Report report = ScaleReport(causes);
+  ASSERT_EQ(report.root_cause_groups.size(), 1u);
+  EXPECT_EQ(report.root_cause_groups[0].members,
+            (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+  std::ostringstream out;
+  WriteMarkdownReport(report, out);
+  const std::string md = out.str();
+  EXPECT_EQ(Count(md, "Root cause"), 1u) << md;
+  EXPECT_EQ(Count(md, "### ⚠️ Also"), 0u) << md;
+  EXPECT_NE(md.find("8 GPUs: AMD Instinct MI300X (gfx942) at 0000:{0a,80,a4,c8}:00.0, "
+                    "0001:{0b,81,a5,c9}:00.0 runs its PCIe link on 4 of its 16 lanes."),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("\nfor gpu in 0000:{0a,80,a4,c8}:00.0 0001:{0b,81,a5,c9}:00.0; do sudo lspci "
+                    "-vv -s \"$gpu\" | grep -E 'LnkCap:|LnkSta:'; done  # needs root\n"),
+            std::string::npos)
+      << md;
+  EXPECT_EQ(Count(md, "\nmokutil --sb-state\n"), 1u) << md;
+  for (const std::string& bdf : kEight) {
+    EXPECT_NE(md.find("/sys/bus/pci/devices/" + bdf + "/current_link_width"), std::string::npos)
+        << bdf;
+  }
+}
+
 // The loop pastes into bash and visits every GPU, in order.
 TEST(RootCauseGroups, TheLoopRunsOverEveryGpu) {
   std::vector<RootCause> causes;
@@ -177,7 +206,7 @@ TEST(RootCauseGroups, DifferentFindingsAndMalformedAddressesStayApart) {
   // Another lane count is another finding; a GPU listed twice is one GPU.
   std::vector<RootCause> causes = {Cause(kEight[0]), Cause(kEight[1], "8"), Cause(kEight[2]),
                                    Cause(kEight[2])};
-  std::vector<terminal::RootCauseGroup> groups = terminal::GroupRootCauses(causes);
+  std::vector<RootCauseGroup> groups = GroupRootCauses(causes);
   ASSERT_EQ(groups.size(), 3u);
   EXPECT_EQ(groups[0].bdfs, (std::vector<std::string>{kEight[0], kEight[2]}));
   EXPECT_TRUE(groups[1].bdfs.empty());
@@ -188,22 +217,22 @@ TEST(RootCauseGroups, DifferentFindingsAndMalformedAddressesStayApart) {
       "0000:03:00", "0000:{a,b}:00.0", "", "0000:03:00.0\n", "0000;03:00.0", "0000:03:0`.0"};
   std::vector<RootCause> bad;
   for (const std::string& bdf : hostile) {
-    EXPECT_FALSE(terminal::IsPciAddress(bdf)) << bdf;
+    EXPECT_FALSE(IsPciAddress(bdf)) << bdf;
     bad.push_back(Cause(bdf));
     bad.push_back(Cause(bdf));
   }
-  groups = terminal::GroupRootCauses(bad);
+  groups = GroupRootCauses(bad);
   EXPECT_EQ(groups.size(), bad.size());
   EXPECT_EQ(Count(Render(ScaleReport(bad), 100), "for gpu in"), 0u);
 }
 
 TEST(RootCauseGroups, AddressesAreBracedByBus) {
-  EXPECT_EQ(terminal::CompactAddresses({"0000:03:00.0"}), "0000:03:00.0");
-  EXPECT_EQ(terminal::CompactAddresses({"0000:03:00.0", "0000:23:00.0", "0000:43:00.0"}),
+  EXPECT_EQ(CompactAddresses({"0000:03:00.0"}), "0000:03:00.0");
+  EXPECT_EQ(CompactAddresses({"0000:03:00.0", "0000:23:00.0", "0000:43:00.0"}),
             "0000:{03,23,43}:00.0");
-  EXPECT_EQ(terminal::CompactAddresses({"0000:03:00.0", "0000:03:00.1"}),
+  EXPECT_EQ(CompactAddresses({"0000:03:00.0", "0000:03:00.1"}),
             "0000:03:00.0, 0000:03:00.1");
-  EXPECT_EQ(terminal::CompactAddresses(kEight, " "),
+  EXPECT_EQ(CompactAddresses(kEight, " "),
             "0000:{0a,80,a4,c8}:00.0 0001:{0b,81,a5,c9}:00.0");
 }
 

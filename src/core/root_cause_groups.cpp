@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/root_cause_groups.h"
+#include "core/root_cause_groups.h"
 
 #include <fmt/format.h>
 
@@ -10,8 +10,15 @@
 
 #include "rocm_doctor/fix_marks.h"
 
-namespace rocm_doctor::terminal {
+namespace rocm_doctor {
 namespace {
+
+// The members of a group, found before its texts are made.
+struct Members {
+  std::vector<const RootCause*> causes;  // at least one; the first speaks for the group
+  std::vector<std::size_t> indices;      // the same, as indices into the report's root causes
+  std::vector<std::string> bdfs;         // the members' addresses; empty for a single cause
+};
 
 // Stands for "this member's own address" in the text compared across members. It cannot come
 // from a machine: a text that already holds it never groups (Key returns nullopt).
@@ -103,37 +110,6 @@ std::string ReplaceAddress(std::string_view text, std::string_view bdf,
   return out;
 }
 
-std::vector<RootCauseGroup> GroupRootCauses(const std::vector<RootCause>& causes) {
-  std::vector<RootCauseGroup> groups;
-  std::map<std::string, std::size_t> by_key;  // key -> index in groups
-  for (const RootCause& cause : causes) {
-    const std::optional<std::string> key = Key(cause);
-    if (key) {
-      auto it = by_key.find(*key);
-      if (it != by_key.end()) {
-        RootCauseGroup& group = groups[it->second];
-        const std::string bdf = BdfOf(cause);
-        // The same GPU twice (two findings of one check) is not two GPUs.
-        if (std::find(group.bdfs.begin(), group.bdfs.end(), bdf) == group.bdfs.end()) {
-          group.members.push_back(&cause);
-          group.bdfs.push_back(bdf);
-          continue;
-        }
-      } else {
-        by_key.emplace(*key, groups.size());
-      }
-    }
-    RootCauseGroup group;
-    group.members.push_back(&cause);
-    if (key) group.bdfs.push_back(BdfOf(cause));
-    groups.push_back(std::move(group));
-  }
-  for (RootCauseGroup& g : groups) {
-    if (g.members.size() < 2) g.bdfs.clear();
-  }
-  return groups;
-}
-
 std::string CompactAddresses(const std::vector<std::string>& bdfs, std::string_view separator) {
   // Addresses that share their domain and device.function (one GPU per bus: the usual
   // multi-GPU host) are braced by bus, in first-seen order; the rest are listed as they are.
@@ -150,23 +126,58 @@ std::string CompactAddresses(const std::vector<std::string>& bdfs, std::string_v
   }
   std::vector<std::string> parts;
   for (const auto& [rest, buses] : by_rest) {
-    const std::string bus = buses.size() == 1
-                                ? buses.front()
-                                : fmt::format("{{{}}}", fmt::join(buses, ","));
+    const std::string bus =
+        buses.size() == 1 ? buses.front() : fmt::format("{{{}}}", fmt::join(buses, ","));
     parts.push_back(rest.substr(0, 4) + ':' + bus + ':' + rest.substr(5));
   }
   return fmt::format("{}", fmt::join(parts, separator));
 }
 
-std::vector<std::string> GroupCommands(const RootCauseGroup& group) {
-  const RootCause& first = *group.members.front();
-  if (group.members.size() < 2) return first.remediation.commands;
+namespace {
+
+std::vector<Members> FindGroups(const std::vector<RootCause>& causes) {
+  std::vector<Members> groups;
+  std::map<std::string, std::size_t> by_key;  // key -> index in groups
+  for (std::size_t index = 0; index < causes.size(); ++index) {
+    const RootCause& cause = causes[index];
+    const std::optional<std::string> key = Key(cause);
+    if (key) {
+      auto it = by_key.find(*key);
+      if (it != by_key.end()) {
+        Members& group = groups[it->second];
+        const std::string bdf = BdfOf(cause);
+        // The same GPU twice (two findings of one check) is not two GPUs.
+        if (std::find(group.bdfs.begin(), group.bdfs.end(), bdf) == group.bdfs.end()) {
+          group.causes.push_back(&cause);
+          group.indices.push_back(index);
+          group.bdfs.push_back(bdf);
+          continue;
+        }
+      } else {
+        by_key.emplace(*key, groups.size());
+      }
+    }
+    Members group;
+    group.causes.push_back(&cause);
+    group.indices.push_back(index);
+    if (key) group.bdfs.push_back(BdfOf(cause));
+    groups.push_back(std::move(group));
+  }
+  for (Members& g : groups) {
+    if (g.causes.size() < 2) g.bdfs.clear();
+  }
+  return groups;
+}
+
+std::vector<std::string> GroupCommands(const Members& group) {
+  const RootCause& first = *group.causes.front();
+  if (group.causes.size() < 2) return first.remediation.commands;
   std::vector<std::string> out;
   const std::string mark(1, kAddressMark);
   for (std::size_t i = 0; i < first.remediation.commands.size(); ++i) {
     const std::string& command = first.remediation.commands[i];
     bool same = true;
-    for (const RootCause* m : group.members) {
+    for (const RootCause* m : group.causes) {
       same = same && i < m->remediation.commands.size() && m->remediation.commands[i] == command;
     }
     if (same) {
@@ -182,17 +193,50 @@ std::vector<std::string> GroupCommands(const RootCauseGroup& group) {
     if (loop_body && comment.find(kAddressMark) == std::string::npos) {
       // Brace expansion is bash's (as every fix is): the addresses are hex digits, ':' and '.'
       // only (IsPciAddress), so the list holds nothing the shell would read otherwise.
-      std::string loop = fmt::format("for gpu in {}; do {}; done", CompactAddresses(group.bdfs, " "),
-                                     *loop_body);
+      std::string loop =
+          fmt::format("for gpu in {}; do {}; done", CompactAddresses(group.bdfs, " "), *loop_body);
       if (!comment.empty()) loop += "  " + comment;
       out.push_back(std::move(loop));
       continue;
     }
-    for (const RootCause* m : group.members) {
+    for (const RootCause* m : group.causes) {
       if (i < m->remediation.commands.size()) out.push_back(m->remediation.commands[i]);
     }
   }
   return out;
 }
 
-}  // namespace rocm_doctor::terminal
+}  // namespace
+
+std::vector<RootCauseGroup> GroupRootCauses(const std::vector<RootCause>& causes) {
+  std::vector<RootCauseGroup> out;
+  for (const Members& members : FindGroups(causes)) {
+    const RootCause& first = *members.causes.front();
+    RootCauseGroup group;
+    group.members = members.indices;
+    group.bdfs = members.bdfs;
+    group.message = first.finding.message;
+    // Several GPUs with the same finding: "8 GPUs: ..." with their addresses in place of the
+    // first one's, or on a line of their own when the message does not name it.
+    std::string listed;
+    if (!group.bdfs.empty()) {
+      listed = CompactAddresses(group.bdfs);
+      const std::string count = fmt::format("{} GPUs: ", group.bdfs.size());
+      if (group.message.find(group.bdfs.front()) != std::string::npos) {
+        group.message = count + ReplaceAddress(group.message, group.bdfs.front(), listed);
+      } else {
+        group.gpus_line = count + listed;
+      }
+    }
+    for (const Symptom& symptom : first.symptoms) {
+      group.symptoms.push_back(
+          listed.empty() ? symptom.finding.message
+                         : ReplaceAddress(symptom.finding.message, group.bdfs.front(), listed));
+    }
+    group.commands = GroupCommands(members);
+    out.push_back(std::move(group));
+  }
+  return out;
+}
+
+}  // namespace rocm_doctor
