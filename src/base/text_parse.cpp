@@ -83,15 +83,38 @@ std::vector<std::string_view> SplitWhitespace(std::string_view text) {
   return words;
 }
 
+namespace {
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\0'; }
+
+// The next word of `line` from `i` (SplitWhitespace's separators), empty at the end.
+std::string_view NextWord(std::string_view line, std::size_t& i) {
+  while (i < line.size() && IsSpace(line[i])) ++i;
+  const std::size_t start = i;
+  while (i < line.size() && !IsSpace(line[i])) ++i;
+  return line.substr(start, i - start);
+}
+}  // namespace
+
+void ForEachKeyValueLine(std::string_view text,
+                         const std::function<void(std::string_view, std::uint64_t)>& pair) {
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    const std::string_view line = text.substr(0, nl);
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    std::size_t i = 0;
+    std::string_view key = NextWord(line, i);
+    const std::string_view value = NextWord(line, i);
+    if (value.empty()) continue;  // fewer than two words
+    if (!key.empty() && key.back() == ':') key.remove_suffix(1);
+    if (auto v = UInt(value)) pair(key, *v);
+  }
+}
+
 std::map<std::string, std::uint64_t> KeyValueLines(std::string_view text) {
   std::map<std::string, std::uint64_t> out;
-  for (std::string_view line : Lines(text)) {
-    auto words = SplitWhitespace(line);
-    if (words.size() < 2) continue;
-    std::string_view key = words[0];
-    if (!key.empty() && key.back() == ':') key.remove_suffix(1);
-    if (auto v = UInt(words[1])) out.emplace(std::string(key), *v);
-  }
+  ForEachKeyValueLine(text, [&](std::string_view key, std::uint64_t value) {
+    out.emplace(std::string(key), value);
+  });
   return out;
 }
 

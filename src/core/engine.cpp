@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "core/check_threads.h"
 #include "rocm_doctor/exit_code.h"
 #include "rocm_doctor/policy.h"
 
@@ -93,21 +94,27 @@ struct Parked {
   Clock::time_point ended;  // when it ended, for its duration
 };
 
-// Starts a check on its own thread. The thread is detached: a check that outlives its deadline
-// is reported as TIMEOUT and abandoned; it holds shared ownership of what it reads.
+// Starts a check on a check thread (core/check_threads.h), never joined: a check that outlives
+// its deadline is reported as TIMEOUT and abandoned; it holds shared ownership of what it reads.
+// The task is released before the completion is posted, so when the engine has seen every
+// check complete, no check thread still holds the facts (and a replayed archive's temporary
+// directory goes when the caller lets go of them).
 std::future<CheckOutcome> Start(const RegisteredCheck* check, std::size_t index,
                                 std::shared_ptr<const FactStore> facts,
                                 std::shared_ptr<const CheckOptions> options,
                                 std::shared_ptr<Completions> completions) {
   auto task = std::make_shared<std::packaged_task<CheckOutcome()>>(
-      [check, facts, options] { return RunGuarded(check->run, *facts, *options, check->info->id); });
+      [check, facts = std::move(facts), options = std::move(options)] {
+        return RunGuarded(check->run, *facts, *options, check->info->id);
+      });
   std::future<CheckOutcome> future = task->get_future();
-  std::thread([task, index, completions] {
+  check_threads::Run([task = std::move(task), index, completions]() mutable {
     (*task)();
+    task.reset();
     std::lock_guard<std::mutex> lock(completions->mutex);
     completions->finished.push_back(index);
     completions->changed.notify_all();
-  }).detach();
+  });
   return future;
 }
 

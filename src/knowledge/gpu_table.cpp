@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 
@@ -22,14 +23,43 @@ constexpr std::string_view kNameColumn = "name";
 // A family name lists at most this many variants ("AMD Radeon RX 7900 XTX / RX 7900 XT / ...").
 constexpr std::size_t kFamilyVariants = 3;
 
+// The header's columns, looked up by name once per column the rows are read by (a map lookup per
+// field and row was a tenth of the parse).
 struct Columns {
   std::map<std::string, std::size_t, std::less<>> index;
 
-  std::string_view Get(const std::vector<std::string>& row, std::string_view name) const {
+  struct Column {
+    std::size_t at = SIZE_MAX;  // SIZE_MAX: the header has no such column
+    std::string_view Of(const std::vector<std::string_view>& row) const {
+      return at < row.size() ? parse::Trim(row[at]) : std::string_view();
+    }
+  };
+  Column Find(std::string_view name) const {
     auto it = index.find(name);
-    if (it == index.end() || it->second >= row.size()) return {};
-    return parse::Trim(row[it->second]);
+    return it == index.end() ? Column{} : Column{it->second};
   }
+};
+
+// The columns a row is read by, resolved against the header.
+struct RowColumns {
+  explicit RowColumns(const Columns& cols)
+      : count(cols.index.size()),
+        device(cols.Find("pci_device_id")),
+        revision(cols.Find("pci_revision_id")),
+        name(cols.Find(kNameColumn)),
+        gfx_target(cols.Find("gfx_target")),
+        gfx_target_version(cols.Find("kfd_gfx_target_version")),
+        architecture(cols.Find("architecture")),
+        apu(cols.Find("apu")),
+        vram_gib(cols.Find("vram_gib")),
+        compute_units(cols.Find("compute_units")),
+        peak_mem_bw_gbs(cols.Find("peak_mem_bw_gbs")),
+        peak_fp32(cols.Find("peak_fp32_vector_tflops")),
+        host_link(cols.Find("host_link")),
+        source(cols.Find("source")) {}
+  std::size_t count;
+  Columns::Column device, revision, name, gfx_target, gfx_target_version, architecture, apu,
+      vram_gib, compute_units, peak_mem_bw_gbs, peak_fp32, host_link, source;
 };
 
 std::optional<double> Number(std::string_view text) {
@@ -41,43 +71,43 @@ std::optional<double> Number(std::string_view text) {
 }
 
 // Fills `out` from one data row; false when the row is malformed.
-bool ParseRow(const Columns& cols, const std::vector<std::string>& row, GpuModel& out) {
-  if (row.size() != cols.index.size()) return false;
-  auto device = parse::Hex(cols.Get(row, "pci_device_id"));
+bool ParseRow(const RowColumns& cols, const std::vector<std::string_view>& row, GpuModel& out) {
+  if (row.size() != cols.count) return false;
+  auto device = parse::Hex(cols.device.Of(row));
   if (!device || *device > 0xffff) return false;
   out.device_id = static_cast<std::uint16_t>(*device);
-  if (std::string_view rev = cols.Get(row, "pci_revision_id"); !rev.empty()) {
+  if (std::string_view rev = cols.revision.Of(row); !rev.empty()) {
     auto value = parse::Hex(rev);
     if (!value || *value > 0xff) return false;
     out.revision = static_cast<std::uint8_t>(*value);
   }
-  out.name = std::string(cols.Get(row, kNameColumn));
-  out.gfx_target = parse::Lower(cols.Get(row, "gfx_target"));
-  out.gfx_target_version = std::string(cols.Get(row, "kfd_gfx_target_version"));
-  out.architecture = std::string(cols.Get(row, "architecture"));
-  std::string_view apu = cols.Get(row, "apu");
+  out.name = std::string(cols.name.Of(row));
+  out.gfx_target = parse::Lower(cols.gfx_target.Of(row));
+  out.gfx_target_version = std::string(cols.gfx_target_version.Of(row));
+  out.architecture = std::string(cols.architecture.Of(row));
+  std::string_view apu = cols.apu.Of(row);
   if (apu != "yes" && apu != "no" && !apu.empty()) return false;
   out.apu = apu == "yes";
-  auto number = [&](std::string_view column, std::optional<double>& field) {
-    std::string_view text = cols.Get(row, column);
+  auto number = [&](const Columns::Column& column, std::optional<double>& field) {
+    std::string_view text = column.Of(row);
     if (text.empty()) return true;
     field = Number(text);
     return field.has_value();
   };
   std::optional<double> cus;
-  if (!number("vram_gib", out.vram_gib) || !number("compute_units", cus) ||
-      !number("peak_mem_bw_gbs", out.peak_mem_bw_gbs) ||
-      !number("peak_fp32_vector_tflops", out.peak_fp32_tflops)) {
+  if (!number(cols.vram_gib, out.vram_gib) || !number(cols.compute_units, cus) ||
+      !number(cols.peak_mem_bw_gbs, out.peak_mem_bw_gbs) ||
+      !number(cols.peak_fp32, out.peak_fp32_tflops)) {
     return false;
   }
   if (cus) {
     if (*cus > 100000 || *cus != static_cast<double>(static_cast<int>(*cus))) return false;
     out.compute_units = static_cast<int>(*cus);
   }
-  gpu_table::HostLink link = gpu_table::ParseHostLink(cols.Get(row, "host_link"));
+  gpu_table::HostLink link = gpu_table::ParseHostLink(cols.host_link.Of(row));
   out.pcie_gen = link.gen;
   out.pcie_width = link.width;
-  out.source = std::string(cols.Get(row, "source"));
+  out.source = std::string(cols.source.Of(row));
   return true;
 }
 
@@ -166,25 +196,34 @@ bool ModelLess(const GpuModel& a, const GpuModel& b) {
 
 GpuTable GpuTable::Parse(std::string_view csv) {
   GpuTable table;
-  std::vector<gpu_table::Record> records = gpu_table::ParseCsv(csv);
-  if (records.empty()) return table;
+  bool first = true;
+  bool header_ok = false;
   Columns cols;
-  if (records.front()) {
-    for (std::size_t i = 0; i < records.front()->size(); ++i) {
-      cols.index.emplace(std::string(parse::Trim((*records.front())[i])), i);
+  std::optional<RowColumns> row_cols;
+  gpu_table::ForEachCsvRecord(csv, [&](const std::vector<std::string_view>* record) {
+    if (first) {
+      first = false;
+      if (record) {
+        for (std::size_t i = 0; i < record->size(); ++i) {
+          cols.index.emplace(std::string(parse::Trim((*record)[i])), i);
+        }
+      }
+      header_ok = record && cols.index.count(kDeviceColumn) && cols.index.count(kNameColumn) &&
+                  cols.index.size() == record->size();
+      if (header_ok) {
+        row_cols.emplace(cols);
+      } else {
+        ++table.skipped_rows_;  // the header itself
+      }
+      return;
     }
-  }
-  bool header_ok = records.front() && cols.index.count(kDeviceColumn) &&
-                   cols.index.count(kNameColumn) && cols.index.size() == records.front()->size();
-  for (std::size_t r = 1; r < records.size(); ++r) {
     GpuModel model;
-    if (!header_ok || !records[r] || !ParseRow(cols, *records[r], model)) {
+    if (!header_ok || !record || !ParseRow(*row_cols, *record, model)) {
       ++table.skipped_rows_;
-      continue;
+      return;
     }
     table.models_.push_back(std::move(model));
-  }
-  if (!header_ok) ++table.skipped_rows_;  // the header itself
+  });
   std::stable_sort(table.models_.begin(), table.models_.end(), ModelLess);
 
   for (std::size_t i = 0; i < table.models_.size();) {

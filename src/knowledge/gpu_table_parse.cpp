@@ -8,65 +8,79 @@ namespace {
 
 bool IsSpecial(char c) { return c == ',' || c == '\n' || c == '\r' || c == '"'; }
 
-// Reads one record starting at `pos`; leaves `pos` after its terminating newline. Runs of plain
-// characters are appended a span at a time (one character at a time, this was most of the time
-// the table's parse takes, and the parse runs before any check starts).
-Record ReadRecord(std::string_view text, std::size_t& pos) {
-  std::vector<std::string> fields(1);
+// Reads one record starting at `pos` into `fields`; leaves `pos` after its terminating newline.
+// A field is a span of `text` when it can be (plain characters are scanned a span at a time:
+// one character at a time was most of the time the table's parse took); a quoted field with ""
+// inside is unescaped into `unescaped`, which keeps it alive. False when malformed.
+bool ReadRecord(std::string_view text, std::size_t& pos, std::vector<std::string_view>& fields,
+                std::deque<std::string>& unescaped) {
+  fields.clear();
+  std::size_t field_start = pos;
   bool after_quote = false;  // a quoted field has closed; only ',' or a newline may follow
   bool malformed = false;
+  auto plain_field_end = [&](std::size_t end) {
+    if (!after_quote) fields.push_back(text.substr(field_start, end - field_start));
+  };
   while (pos < text.size()) {
     // (A loop, not find_first_of: libstdc++'s calls memchr over the set for every character.)
     std::size_t stop = pos;
     while (stop < text.size() && !IsSpecial(text[stop])) ++stop;
     if (stop > pos) {
-      if (after_quote) {
-        malformed = true;
-      } else {
-        fields.back().append(text.data() + pos, stop - pos);
-      }
+      if (after_quote) malformed = true;
       pos = stop;
       continue;
     }
     const char c = text[pos++];
-    if (c == '\n') break;
+    if (c == '\n') {
+      plain_field_end(pos - 1);
+      return !malformed;
+    }
     if (c == '\r') {
-      if (pos < text.size() && text[pos] == '\n') continue;  // "\r\n" is "\n"
-      if (after_quote) {
-        malformed = true;
-      } else {
-        fields.back() += c;
+      if (pos < text.size() && text[pos] == '\n') {  // "\r\n" is "\n"
+        plain_field_end(pos - 1);
+        ++pos;
+        return !malformed;
       }
+      if (after_quote) malformed = true;  // else a lone '\r' is text of a plain field
     } else if (c == ',') {
-      fields.emplace_back();
+      plain_field_end(pos - 1);
       after_quote = false;
+      field_start = pos;
     } else if (after_quote) {
       malformed = true;
-    } else if (!fields.back().empty()) {
-      fields.back() += c;  // a quote inside an unquoted field is text
+    } else if (pos - 1 > field_start) {
+      // a quote inside an unquoted field is text
     } else {
       // A quoted field, to its closing quote: "" inside is one quote, commas and newlines are
       // text. Left open at the end of the text, the record is malformed.
+      std::string* owned = nullptr;
+      std::size_t begin = pos;
       while (true) {
         const std::size_t quote = text.find('"', pos);
         if (quote == std::string_view::npos) {
           pos = text.size();
-          return std::nullopt;
+          return false;
         }
-        fields.back().append(text.data() + pos, quote - pos);
-        pos = quote + 1;
-        if (pos < text.size() && text[pos] == '"') {
-          fields.back() += '"';
-          ++pos;
+        if (quote + 1 < text.size() && text[quote + 1] == '"') {
+          if (!owned) owned = &unescaped.emplace_back();
+          owned->append(text.data() + pos, quote + 1 - pos);  // the text and one quote
+          pos = quote + 2;
           continue;
         }
+        if (owned) {
+          owned->append(text.data() + pos, quote - pos);
+          fields.emplace_back(*owned);
+        } else {
+          fields.push_back(text.substr(begin, quote - begin));
+        }
+        pos = quote + 1;
         break;
       }
       after_quote = true;
     }
   }
-  if (malformed) return std::nullopt;
-  return fields;
+  plain_field_end(text.size());
+  return !malformed;
 }
 
 // "4.0", "5", "Gen4" -> 4; nullopt for anything else.
@@ -85,8 +99,9 @@ std::optional<int> Generation(std::string_view word) {
 
 }  // namespace
 
-std::vector<Record> ParseCsv(std::string_view text) {
-  std::vector<Record> records;
+void ForEachCsvRecord(std::string_view text, const RecordVisitor& record) {
+  std::vector<std::string_view> fields;
+  std::deque<std::string> unescaped;
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t line_end = text.find('\n', pos);
@@ -96,8 +111,21 @@ std::vector<Record> ParseCsv(std::string_view text) {
       pos = line_end == std::string_view::npos ? text.size() : line_end + 1;
       continue;
     }
-    records.push_back(ReadRecord(text, pos));
+    unescaped.clear();
+    const bool ok = ReadRecord(text, pos, fields, unescaped);
+    record(ok ? &fields : nullptr);
   }
+}
+
+std::vector<Record> ParseCsv(std::string_view text) {
+  std::vector<Record> records;
+  ForEachCsvRecord(text, [&](const std::vector<std::string_view>* fields) {
+    if (!fields) {
+      records.emplace_back(std::nullopt);
+      return;
+    }
+    records.emplace_back(std::vector<std::string>(fields->begin(), fields->end()));
+  });
   return records;
 }
 

@@ -2,6 +2,8 @@
 #pragma once
 // Pure parsers behind GpuTable::Parse: the CSV dialect of checks/data/amd_gpus.csv and the
 // datasheet's host-link text. They take string_view and never throw.
+#include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +19,13 @@ using Record = std::optional<std::vector<std::string>>;
 // Splits `text` into records. Lines starting with '#' outside quotes are comments; blank lines
 // are skipped; "\r\n" counts as "\n".
 std::vector<Record> ParseCsv(std::string_view text);
+
+// The same records without copying them: `fields` views `text` where a field is a span of it
+// (every unquoted field, and a quoted one without "" inside), else a string owned by the reader,
+// and lives until `record` returns; nullptr for a malformed record. Parsing the embedded tables
+// this way allocates nothing per field (issue 14: the tables are parsed before the first check).
+using RecordVisitor = std::function<void(const std::vector<std::string_view>* fields)>;
+void ForEachCsvRecord(std::string_view text, const RecordVisitor& record);
 
 struct HostLink {
   std::optional<int> gen;    // PCIe generation: "PCIe 4.0" / "PCIe Gen4" -> 4

@@ -48,39 +48,43 @@ std::string VersionText(const Version& v) {
 struct Columns {
   std::map<std::string, std::size_t, std::less<>> index;
   bool Has(std::string_view name) const { return index.find(name) != index.end(); }
-  std::string Get(const std::vector<std::string>& row, std::string_view name) const {
+  std::string Get(const std::vector<std::string_view>& row, std::string_view name) const {
     auto it = index.find(name);
     if (it == index.end() || it->second >= row.size()) return {};
     return std::string(parse::Trim(row[it->second]));
   }
 };
 
-// Header row first, then data rows; calls `row` for each well-formed data row.
+// Header row first, then data rows; calls `row` for each well-formed data row. The fields view
+// the embedded text (gpu_table::ForEachCsvRecord): nothing is copied but what a row keeps.
 template <class Fn>
 std::size_t ForEachRow(std::string_view csv, std::initializer_list<std::string_view> required,
                        Fn row) {
-  std::vector<gpu_table::Record> records = gpu_table::ParseCsv(csv);
   std::size_t skipped = 0;
+  std::size_t records = 0;
   Columns columns;
   bool header = true;
-  for (const gpu_table::Record& record : records) {
+  bool other_file = false;
+  gpu_table::ForEachCsvRecord(csv, [&](const std::vector<std::string_view>* record) {
+    ++records;
+    if (other_file) return;
     if (!record) {
       ++skipped;
-      continue;
+      return;
     }
     if (header) {
       for (std::size_t i = 0; i < record->size(); ++i) {
         columns.index[std::string(parse::Trim((*record)[i]))] = i;
       }
       for (std::string_view name : required) {
-        if (!columns.Has(name)) return records.size();  // not this file: every row is skipped
+        if (!columns.Has(name)) other_file = true;  // not this file: every row is skipped
       }
       header = false;
-      continue;
+      return;
     }
     if (!row(columns, *record)) ++skipped;
-  }
-  return skipped;
+  });
+  return other_file ? records : skipped;
 }
 
 }  // namespace
@@ -104,7 +108,7 @@ SupportMatrix SupportMatrix::Parse(std::string_view support_csv, std::string_vie
   SupportMatrix m;
   m.skipped_rows_ +=
       ForEachRow(support_csv, {"rocm_release", "gfx_target", "status"},
-                 [&](const Columns& c, const std::vector<std::string>& r) {
+                 [&](const Columns& c, const std::vector<std::string_view>& r) {
                    SupportRow row;
                    row.release = c.Get(r, "rocm_release");
                    row.gfx_target = c.Get(r, "gfx_target");
@@ -126,7 +130,7 @@ SupportMatrix SupportMatrix::Parse(std::string_view support_csv, std::string_vie
                    return true;
                  });
   m.skipped_rows_ += ForEachRow(kernels_csv, {"rocm_release", "kind"},
-                                [&](const Columns& c, const std::vector<std::string>& r) {
+                                [&](const Columns& c, const std::vector<std::string_view>& r) {
                                   KernelRow row{.release = c.Get(r, "rocm_release"),
                                                 .kind = c.Get(r, "kind"),
                                                 .name = c.Get(r, "name"),

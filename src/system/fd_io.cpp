@@ -36,7 +36,7 @@ std::string ErrnoText(int error_number) {
   return text != nullptr ? std::string(text) : std::string("errno ") + std::to_string(error_number);
 }
 
-FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint) {
+FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint, bool stop_at_size) {
   FileContent out;
   // Sysfs attributes are a few bytes: read into a stack buffer first and append, so a small
   // file costs no 64 KiB zero-fill (that was 15% of a replay's CPU time).
@@ -72,6 +72,10 @@ FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint) {
       return out;
     }
     if (!large) out.data.append(buffer, static_cast<std::size_t>(got));
+    if (stop_at_size && static_cast<std::size_t>(got) < want && out.data.size() == size_hint) {
+      out.status = FsStatus::kOk;
+      return out;
+    }
   }
   out.status = FsStatus::kOk;
   if (out.data.size() >= limit) {

@@ -20,7 +20,12 @@ std::string ErrnoText(int error_number);  // strerror_r, thread-safe
 // trusts st_size (sysfs says 4096, procfs 0). EAGAIN after some data ends the read.
 // `size_hint` (a regular file's st_size, 0 if unknown) only sizes the first read of a file over
 // 64 KiB, so it is read without zero-filling and over-allocating; what is read stays the truth.
-FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint = 0);
+// `stop_at_size`: `size_hint` is the st_size of a file on a disk filesystem (a machine
+// directory's, never sysfs or procfs), so a short read that reaches it is the end of the file
+// and the read that would return 0 is not made (a replayed MI300X topology is 1,300 files).
+// A file that grew after its fstat() is read as it was then.
+FileContent ReadBounded(int fd, std::size_t limit, std::size_t size_hint = 0,
+                        bool stop_at_size = false);
 NodeType TypeFromMode(mode_t mode);
 
 // write() until all of `data` is written: 0, or the errno of the write that failed (EIO for a

@@ -14,6 +14,7 @@
 
 #include "system/fd_io.h"
 #include "system/probe_json.h"
+#include "system/range_read.h"
 
 namespace rocm_doctor::system {
 namespace {
@@ -64,24 +65,43 @@ int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct st
   return ::fstat(fd.get(), &st) == 0 ? 0 : errno;
 }
 
-FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r) {
-  struct stat st {};
+// Opens a resolved path for reading when it is a regular file, else sets `refusal`. A FIFO or
+// device in a hostile directory must not block or have effects: it is judged by its lstat() and
+// never opened for reading. `st` is the opened file's fstat().
+UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct stat& st,
+                     FileContent& refusal) {
   if (const int error_number = LStatResolved(resolver, r, st); error_number != 0) {
-    return FromErrno<FileContent>(error_number);
+    refusal = FromErrno<FileContent>(error_number);
+    return UniqueFd();
   }
-  if (S_ISDIR(st.st_mode)) return FromErrno<FileContent>(EISDIR);
+  if (S_ISDIR(st.st_mode)) {
+    refusal = FromErrno<FileContent>(EISDIR);
+    return UniqueFd();
+  }
   if (!S_ISREG(st.st_mode)) {
-    // A FIFO or device in a hostile directory must not block or have effects.
-    return Status<FileContent>(
+    refusal = Status<FileContent>(
         FsStatus::kError,
         "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
+    return UniqueFd();
   }
   UniqueFd fd = resolver.Open(r.logical, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-  if (!fd) return FromErrno<FileContent>(errno);
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    return Status<FileContent>(FsStatus::kError, "not a regular file; not read");
+  if (!fd) {
+    refusal = FromErrno<FileContent>(errno);
+    return UniqueFd();
   }
-  return ReadBounded(fd.get(), limit, static_cast<std::size_t>(st.st_size));
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    refusal = Status<FileContent>(FsStatus::kError, "not a regular file; not read");
+    return UniqueFd();
+  }
+  return fd;
+}
+
+FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r) {
+  struct stat st {};
+  FileContent refusal;
+  UniqueFd fd = OpenRegular(resolver, r, st, refusal);
+  if (!fd) return refusal;
+  return ReadBounded(fd.get(), limit, static_cast<std::size_t>(st.st_size), /*stop_at_size=*/true);
 }
 
 }  // namespace
@@ -142,11 +162,12 @@ std::vector<std::string> MachineDirSystemView::NodeChildren(std::string_view dir
   return names;
 }
 
-FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t limit) const {
+std::optional<FileContent> MachineDirSystemView::RefuseRead(std::string_view path,
+                                                            ResolvedPath& r) const {
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, norm)) return *e;
-  const ResolvedPath r = resolver_.Resolve(norm, true);
+  r = resolver_.Resolve(norm, true);
   if (IsMeta(r.logical)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, r.logical)) return *e;
   const bool node = FindNode(norm) != nullptr || FindNode(r.logical) != nullptr;
@@ -158,7 +179,24 @@ FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t li
     }
   }
   if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
+  return std::nullopt;
+}
+
+FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t limit) const {
+  ResolvedPath r;
+  if (auto refused = RefuseRead(path, r)) return std::move(*refused);
   return ReadRegular(resolver_, limit, r);
+}
+
+FileContent MachineDirSystemView::ReadFileAt(std::string_view path, std::uint64_t offset,
+                                             std::size_t length) const {
+  ResolvedPath r;
+  if (auto refused = RefuseRead(path, r)) return std::move(*refused);
+  struct stat st {};
+  FileContent refusal;
+  UniqueFd fd = OpenRegular(resolver_, r, st, refusal);
+  if (!fd) return refusal;
+  return ReadRange(fd.get(), offset, length);
 }
 
 DirListing MachineDirSystemView::ListDir(std::string_view path) const {

@@ -44,10 +44,9 @@ std::vector<std::pair<int, std::string>> NumericEntries(const DirListing& listin
   return out;
 }
 
-// Reads a "key value" properties file. nullopt + `error` when unreadable or without any pair.
-std::optional<std::map<std::string, std::uint64_t>> ReadProperties(const SystemView& view,
-                                                                   const std::string& path,
-                                                                   std::string& error) {
+// Reads a properties file's text. nullopt + `error` when unreadable or truncated.
+std::optional<std::string> ReadPropertiesText(const SystemView& view, const std::string& path,
+                                              std::string& error) {
   FileContent file = view.ReadFile(path, kAttributeLimit);
   if (!file.ok()) {
     error = ReadError(file);
@@ -57,23 +56,60 @@ std::optional<std::map<std::string, std::uint64_t>> ReadProperties(const SystemV
     error = "properties larger than 64 KiB";
     return std::nullopt;
   }
-  auto props = parse::KeyValueLines(parse::Trim(file.data));
+  return std::move(file.data);
+}
+
+std::string NoPairsError(std::string_view text) {
+  return "no 'key value' lines in '" + parse::Printable(parse::Trim(text), 60) + "'";
+}
+
+// Reads a "key value" properties file. nullopt + `error` when unreadable or without any pair.
+std::optional<std::map<std::string, std::uint64_t>> ReadProperties(const SystemView& view,
+                                                                   const std::string& path,
+                                                                   std::string& error) {
+  auto text = ReadPropertiesText(view, path, error);
+  if (!text) return std::nullopt;
+  auto props = parse::KeyValueLines(parse::Trim(*text));
   if (props.empty()) {
-    error = "no 'key value' lines in '" + parse::Printable(parse::Trim(file.data), 60) + "'";
+    error = NoPairsError(*text);
     return std::nullopt;
   }
   return props;
 }
 
 template <class T>
-Fact<T> PropertyFact(const std::map<std::string, std::uint64_t>& props, const std::string& key,
+Fact<T> PropertyFact(std::optional<std::uint64_t> value, std::string_view key,
                      const std::string& source) {
-  auto it = props.find(key);
-  if (it == props.end()) return Fact<T>::Unknown(source, "no '" + key + "' line");
-  if (it->second > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
-    return Fact<T>::Unknown(source, "'" + key + "' out of range: " + std::to_string(it->second));
+  if (!value) return Fact<T>::Unknown(source, "no '" + std::string(key) + "' line");
+  if (*value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+    return Fact<T>::Unknown(source, "'" + std::string(key) + "' out of range: " +
+                                        std::to_string(*value));
   }
-  return Fact<T>::Known(static_cast<T>(it->second), source);
+  return Fact<T>::Known(static_cast<T>(*value), source);
+}
+
+// The values a link is judged by, read straight from its text: a node has up to a thousand
+// links (an MI300X in CPX mode), and a map of every line of each was most of the topology's
+// parse. The first line of a key wins, as in KeyValueLines.
+struct LinkValues {
+  std::optional<std::uint64_t> type, node_from, node_to, flags, max_bandwidth, weight;
+  bool any = false;
+};
+
+LinkValues ParseLinkValues(std::string_view text) {
+  LinkValues v;
+  parse::ForEachKeyValueLine(text, [&v](std::string_view key, std::uint64_t value) {
+    v.any = true;
+    std::optional<std::uint64_t>* slot = key == "type"            ? &v.type
+                                         : key == "node_from"     ? &v.node_from
+                                         : key == "node_to"       ? &v.node_to
+                                         : key == "flags"         ? &v.flags
+                                         : key == "max_bandwidth" ? &v.max_bandwidth
+                                         : key == "weight"        ? &v.weight
+                                                                  : nullptr;
+    if (slot && !*slot) *slot = value;
+  });
+  return v;
 }
 
 std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir) {
@@ -85,8 +121,12 @@ std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir)
     link.index = index;
     link.source = JoinPath(JoinPath(dir, name), "properties");
     std::string error;
-    auto props = ReadProperties(view, link.source, error);
-    if (!props) {
+    LinkValues values;
+    if (auto text = ReadPropertiesText(view, link.source, error)) {
+      values = ParseLinkValues(parse::Trim(*text));
+      if (!values.any) error = NoPairsError(*text);
+    }
+    if (!values.any) {
       link.type = Fact<int>::Unknown(link.source, error);
       link.node_from = Fact<int>::Unknown(link.source, error);
       link.node_to = Fact<int>::Unknown(link.source, error);
@@ -94,12 +134,13 @@ std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir)
       link.max_bandwidth_mbs = Fact<std::uint64_t>::Unknown(link.source, error);
       link.weight = Fact<std::uint64_t>::Unknown(link.source, error);
     } else {
-      link.type = PropertyFact<int>(*props, "type", link.source);
-      link.node_from = PropertyFact<int>(*props, "node_from", link.source);
-      link.node_to = PropertyFact<int>(*props, "node_to", link.source);
-      link.flags = PropertyFact<std::uint32_t>(*props, "flags", link.source);
-      link.max_bandwidth_mbs = PropertyFact<std::uint64_t>(*props, "max_bandwidth", link.source);
-      link.weight = PropertyFact<std::uint64_t>(*props, "weight", link.source);
+      link.type = PropertyFact<int>(values.type, "type", link.source);
+      link.node_from = PropertyFact<int>(values.node_from, "node_from", link.source);
+      link.node_to = PropertyFact<int>(values.node_to, "node_to", link.source);
+      link.flags = PropertyFact<std::uint32_t>(values.flags, "flags", link.source);
+      link.max_bandwidth_mbs =
+          PropertyFact<std::uint64_t>(values.max_bandwidth, "max_bandwidth", link.source);
+      link.weight = PropertyFact<std::uint64_t>(values.weight, "weight", link.source);
     }
     links.push_back(std::move(link));
   }

@@ -124,5 +124,21 @@ TEST(ReadBounded, LimitBelowTheHintedSizeTruncates) {
   }
 }
 
+// A machine directory's file is read up to its st_size without the read that returns 0 (one
+// syscall per replayed file); what is read is the same, also when the size was wrong.
+TEST(ReadBounded, StopAtSizeReadsTheSameBytes) {
+  for (const std::size_t size : {0ul, 1ul, 178ul, 8191ul, 8192ul, 8193ul, 70000ul}) {
+    const std::string data = Pattern(size);
+    for (const std::size_t hint : {size, std::size_t{0}, size / 2, size + 1}) {
+      UniqueFd fd = TempFileOf(data);
+      ASSERT_TRUE(fd);
+      const FileContent got = ReadBounded(fd.get(), 16 << 20, hint, /*stop_at_size=*/true);
+      ASSERT_TRUE(got.ok()) << size << " " << hint;
+      EXPECT_FALSE(got.truncated) << size << " " << hint;
+      EXPECT_TRUE(got.data == data) << size << " " << hint << " got " << got.data.size();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rocm_doctor::system

@@ -72,6 +72,25 @@ TEST(ParseKeyValueLines, KfdPropertiesWithJunk) {
   EXPECT_EQ(kv.count("neg"), 0u);
 }
 
+// The map-free walk behind KeyValueLines passes every kept line in order, a repeated key again,
+// with KeyValueLines' rules for separators, a trailing ':', a third word and junk.
+TEST(ParseKeyValueLines, ForEachLineMatchesTheMap) {
+  using namespace std::string_view_literals;
+  const std::string_view text =
+      "type 11\n\nnode_from: 4\r\n  weight\t15 extra\ngarbage\nneg -1\ntype 2\n\0x 3\nlast 7"sv;
+  std::vector<std::pair<std::string, std::uint64_t>> seen;
+  ForEachKeyValueLine(text, [&](std::string_view key, std::uint64_t value) {
+    seen.emplace_back(std::string(key), value);
+  });
+  const std::vector<std::pair<std::string, std::uint64_t>> expected = {
+      {"type", 11}, {"node_from", 4}, {"weight", 15}, {"type", 2}, {"x", 3}, {"last", 7}};
+  EXPECT_EQ(seen, expected);
+  auto kv = KeyValueLines(text);
+  EXPECT_EQ(kv.size(), 5u);
+  EXPECT_EQ(kv.at("type"), 11u);  // the first line of a key wins
+  ForEachKeyValueLine("", [](std::string_view, std::uint64_t) { ADD_FAILURE(); });
+}
+
 TEST(ParseKeyEqualsValue, OsReleaseQuoting) {
   auto kv = KeyEqualsValueLines(
       "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n# c\nVERSION_ID='12'\n=x\n");

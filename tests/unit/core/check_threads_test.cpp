@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// core/check_threads: a finished check's thread takes the next check, and what a task holds is
+// gone before the task is seen as done (the engine, and a replayed archive's temporary
+// directory, rely on it).
+#include "core/check_threads.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace rocm_doctor {
+namespace {
+
+struct Done {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int count = 0;
+  void Add() {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++count;
+    changed.notify_all();
+  }
+  bool WaitFor(int n) {
+    std::unique_lock<std::mutex> lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(20), [&] { return count >= n; });
+  }
+};
+
+TEST(CheckThreads, FiftyChecksOneAfterAnotherReuseTheirThread) {
+  Done done;
+  std::mutex ids_mutex;
+  std::set<std::thread::id> ids;
+  for (int i = 0; i < 50; ++i) {
+    check_threads::Run([&] {
+      {
+        std::lock_guard<std::mutex> lock(ids_mutex);
+        ids.insert(std::this_thread::get_id());
+      }
+      done.Add();
+    });
+    ASSERT_TRUE(done.WaitFor(i + 1));
+  }
+  // One at a time: the thread that ran a check is idle again (or about to be) for the next.
+  // A few more may start where the next task came before the last thread was idle again.
+  EXPECT_LE(ids.size(), 3u);
+}
+
+TEST(CheckThreads, ChecksRunAtOnceEachGetAThread) {
+  // Four tasks that only end together: they must run on four threads at once.
+  std::mutex mutex;
+  std::condition_variable all_in;
+  int inside = 0;
+  Done done;
+  for (int i = 0; i < 4; ++i) {
+    check_threads::Run([&] {
+      std::unique_lock<std::mutex> lock(mutex);
+      ++inside;
+      all_in.notify_all();
+      all_in.wait_for(lock, std::chrono::seconds(20), [&] { return inside == 4; });
+      lock.unlock();
+      done.Add();
+    });
+  }
+  ASSERT_TRUE(done.WaitFor(4));
+  EXPECT_EQ(inside, 4);
+}
+
+TEST(CheckThreads, WhatATaskHoldsIsReleasedBeforeItsThreadWaitsAgain) {
+  auto held = std::make_shared<int>(7);
+  std::weak_ptr<int> watch = held;
+  Done done;
+  check_threads::Run([held = std::move(held), &done]() mutable {
+    held.reset();  // the engine's task releases the check's facts itself before reporting
+    done.Add();
+  });
+  ASSERT_TRUE(done.WaitFor(1));
+  EXPECT_TRUE(watch.expired());
+  // And a task that does not release what it captured loses it when it returns.
+  auto kept = std::make_shared<int>(8);
+  std::weak_ptr<int> watch_kept = kept;
+  check_threads::Run([kept = std::move(kept), &done] { done.Add(); });
+  ASSERT_TRUE(done.WaitFor(2));
+  for (int i = 0; i < 2000 && !watch_kept.expired(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_TRUE(watch_kept.expired());
+}
+
+}  // namespace
+}  // namespace rocm_doctor
