@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench_support.h"
+#include "throttle_cause.h"
 
 namespace rocm_doctor::bench {
 namespace {
@@ -32,6 +33,10 @@ struct FamilyJudgement {
   std::vector<BenchmarkResult> rows;
   std::vector<std::string> summaries;  // per device
   std::vector<Miss> misses;            // of the run being judged
+  // matrix.* of the run being judged: measured without a floor, skipped for want of a BLAS.
+  std::vector<const Measurement*> unjudged;
+  const Measurement* no_blas = nullptr;
+  std::size_t no_blas_skipped = 0;
   std::size_t measured = 0, skipped = 0, runs_seen = 0;
   std::string skip_reason;
 };
@@ -85,6 +90,16 @@ Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const BenchGpu
       break;
     }
   }
+  // Matrix and stress figures carry the telemetry of their run: why they fell short.
+  std::optional<Evidence> cause_evidence;
+  if (spec.family == "matrix" || spec.family == "stress") {
+    const ThrottleCause cause = NameThrottleCause(*first.m, run.run.source);
+    message += "; cause: " + cause.text;
+    if (first.m->sustained_clock_mhz) {
+      message += fmt::format(" (sustained clock {} MHz)", *first.m->sustained_clock_mhz);
+    }
+    cause_evidence = cause.evidence;
+  }
   std::vector<Evidence> evidence;
   std::vector<std::string> names;
   for (const Miss& miss : misses) {
@@ -100,6 +115,7 @@ Finding LimitFinding(const FamilySpec& spec, const BenchRun& run, const BenchGpu
       evidence.push_back({miss.j.row->origin, miss.j.row->source, ""});
     }
   }
+  if (cause_evidence) evidence.push_back(std::move(*cause_evidence));
   if (first.j.datasheet && !gpu.datasheet_source.empty()) {
     std::string observed = "peak " + Fig(first.j.datasheet, first.m->unit);
     if (gpu.partition_share) {
@@ -131,6 +147,10 @@ void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
   };
   switch (m.status) {
     case MeasurementStatus::kSkipped:
+      if (spec.family == "matrix" && BlasMissing(m)) {
+        if (out.no_blas == nullptr) out.no_blas = &m;
+        ++out.no_blas_skipped;
+      }
       row.verdict = Status::kSkip;
       row.basis = "skipped: " + reason;
       ++out.skipped;
@@ -153,6 +173,11 @@ void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
       out.rows.push_back(std::move(row));
       return;
     case MeasurementStatus::kVerifyFailed: {
+      if (spec.family == "matrix") {
+        add(MatrixCorruption(run, m));
+        out.rows.push_back(std::move(row));
+        return;
+      }
       std::string observed = reason;
       if (auto n = m.ParamNumber("mismatches")) observed += fmt::format(" ({:.0f} mismatches)", *n);
       add(MakeFinding("bench.verify.failed",
@@ -166,7 +191,10 @@ void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
       break;
   }
   ++out.measured;
+  // A GEMM the helper passed, yet with wrong, NaN or differing elements counted, is corrupt too.
+  if (spec.family == "matrix" && MatrixCorrupted(m)) add(MatrixCorruption(run, m));
   const BenchJudgement j = JudgeMeasurement(m, gpu, thresholds);
+  if (spec.family == "matrix" && !j.limit) out.unjudged.push_back(&m);
   row.limit = j.limit;
   row.limit_is_ceiling = j.ceiling;
   row.datasheet = j.datasheet;
@@ -213,10 +241,16 @@ void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
         stress ? fmt::format("coefficient of variation {:.1f}%", *j.instability * 100)
                : fmt::format("median {:.1f}% from the best ({} vs {})", *j.instability * 100,
                              Fig(m.median, m.unit), Fig(m.best, m.unit));
-    add(MakeFinding("bench.result.unstable",
-                    DescribeDevice(run) + ": " + m.name + " is unstable: " + observed,
-                    {{where, observed, fmt::format("at most {:.0f}%", *j.row->unstable * 100)},
-                     {j.row->origin, j.row->source, ""}},
+    std::string message = DescribeDevice(run) + ": " + m.name + " is unstable: " + observed;
+    std::vector<Evidence> evidence{
+        {where, observed, fmt::format("at most {:.0f}%", *j.row->unstable * 100)},
+        {j.row->origin, j.row->source, ""}};
+    if (m.telemetry) {
+      ThrottleCause cause = NameThrottleCause(m, run.run.source);
+      message += "; cause: " + cause.text;
+      if (cause.evidence) evidence.push_back(std::move(*cause.evidence));
+    }
+    add(MakeFinding("bench.result.unstable", std::move(message), std::move(evidence),
                     Params(run, m.name)));
   }
   out.rows.push_back(std::move(row));
@@ -226,15 +260,31 @@ void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
 std::string SummarizeRows(std::string_view family, const std::vector<BenchmarkResult>& rows,
                           std::size_t first) {
   std::vector<std::string> parts;
+  // The sustained clock beside each figure, or once at the end when every figure shares it.
+  std::optional<std::int64_t> shared_clock;
+  bool one_clock = true;
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    const BenchmarkResult& r = rows[i];
+    if (r.status != "ok" || !r.median) continue;
+    if (!shared_clock) shared_clock = r.sustained_clock_mhz;
+    one_clock &= r.sustained_clock_mhz == shared_clock;
+  }
   for (std::size_t i = first; i < rows.size(); ++i) {
     const BenchmarkResult& r = rows[i];
     if (r.status != "ok" || !r.median) continue;
     std::string name = r.name.substr(std::min(r.name.size(), family.size() + 1));
     std::string part = name + " " + FormatBenchFigure(*r.median, r.unit);
     if (r.percent_of_peak) part += fmt::format(" ({:.0f}%)", *r.percent_of_peak);
+    if (r.sustained_clock_mhz && !one_clock) {
+      part += fmt::format(" at {} MHz", *r.sustained_clock_mhz);
+    }
     parts.push_back(std::move(part));
   }
-  return fmt::format("{}", fmt::join(parts, ", "));
+  std::string text = fmt::format("{}", fmt::join(parts, ", "));
+  if (one_clock && shared_clock && !parts.empty()) {
+    text += fmt::format(" (sustained clock {} MHz)", *shared_clock);
+  }
+  return text;
 }
 
 }  // namespace
@@ -270,8 +320,30 @@ CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec) {
       out.findings.push_back(LimitFinding(spec, run, gpu, out.misses));
       out.misses.clear();
     }
+    if (out.no_blas != nullptr) {
+      out.findings.push_back(MatrixBlasMissing(run, *out.no_blas, out.no_blas_skipped));
+      out.no_blas = nullptr;
+      out.no_blas_skipped = 0;
+    }
+    if (!out.unjudged.empty()) {
+      out.findings.push_back(MatrixNoFloor(run, gpu, out.unjudged));
+      out.unjudged.clear();
+    }
+    // A helper from before the matrix family (issue 17) prints none of its names: the family is
+    // not measured, which bench.run's helper version explains, not a missing result.
+    std::size_t asked = 0;
+    for (std::string_view name : spec.names) asked += Asked(facts.only, spec.family, name);
+    const bool interrupted_any = interrupted_early || run.report.interrupted;
+    if (spec.family == "matrix" && !interrupted_any && !missing.empty() &&
+        missing.size() == asked) {
+      if (out.skip_reason.empty()) {
+        out.skip_reason = "the helper's output has no matrix.* results (a rocm-doctor-hip from "
+                          "before the matrix family)";
+      }
+      missing.clear();
+    }
     if (!missing.empty()) {
-      const bool interrupted = interrupted_early || run.report.interrupted;
+      const bool interrupted = interrupted_any;
       const std::string names = fmt::format("{}", fmt::join(missing, ", "));
       out.findings.push_back(
           MakeFinding("bench.result.missing",

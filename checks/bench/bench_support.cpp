@@ -11,6 +11,18 @@
 
 namespace rocm_doctor::bench {
 
+std::chrono::seconds LevelBudget(BenchLevel level) {
+  switch (level) {
+    case BenchLevel::kStandard:
+      return std::chrono::seconds(15);
+    case BenchLevel::kExtended:
+      return std::chrono::minutes(3);
+    case BenchLevel::kStress:
+      return std::chrono::minutes(15);
+  }
+  return std::chrono::seconds(15);
+}
+
 BenchRequest RequestFor(const CheckContext& ctx) {
   const BenchOptions& options = ctx.options.bench;
   BenchRequest request;
@@ -121,6 +133,7 @@ BenchmarkResult ResultRow(std::string_view check_id, const BenchRun& run, const 
   row.iterations = m.iterations;
   row.bytes = m.bytes;
   row.clock_mhz_seen = m.clock_mhz_seen;
+  row.sustained_clock_mhz = m.sustained_clock_mhz;
   row.verified = m.verified;
   std::string params = "{";
   for (const auto& [key, value] : m.params) {

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/check.h"
@@ -45,6 +46,18 @@ struct FamilySpec {
   std::span<const std::string_view> names;  // the family's benchmarks, as the helper names them
   std::string_view limit_code;              // the finding for a median past the limit
 };
+
+// The matrix family's findings (matrix_findings.cpp).
+bool MatrixCorrupted(const Measurement& m);  // verify_failed, or wrong / NaN / repeat counts
+Finding MatrixCorruption(const BenchRun& run, const Measurement& m);
+bool BlasMissing(const Measurement& m);  // skipped with params.blas.loaded null
+Finding MatrixBlasMissing(const BenchRun& run, const Measurement& m, std::size_t skipped);
+Finding MatrixNoFloor(const BenchRun& run, const BenchGpu& gpu,
+                      const std::vector<const Measurement*>& unjudged);
+
+// The time each level may take per node (docs/benchmarks.md "Levels and their time budgets"):
+// standard 15 s, extended 3 min, stress 15 min, as DCGM's r1-r4 and RVS's levels bound theirs.
+std::chrono::seconds LevelBudget(BenchLevel level);
 
 // The family's verdict over every run: a finding per run for the medians past their limits,
 // failures, instability and missing results, and the report's rows.

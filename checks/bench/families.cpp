@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The seven benchmark-family checks as one table: bench.memory, bench.host_link, bench.peer,
-// bench.compute, bench.launch, bench.memtest and bench.stress differ only in the benchmarks they
+// The eight benchmark-family checks as one table: bench.memory, bench.host_link, bench.peer,
+// bench.compute, bench.matrix, bench.launch, bench.memtest and bench.stress differ only in the benchmarks they
 // judge, their title and the code for a median past its limit (bench_judge.cpp judges them all).
 // Findings set {helper} (the helper's path, or its name in replay), {device} (the runtime
 // ordinal) and, where the GPU's PCI address is known, {bdf}; {benchmark} names what missed.
@@ -31,6 +31,24 @@ constexpr std::string_view kComputeCommands[] = {
     "cat /sys/bus/pci/devices/{bdf}/pp_dpm_sclk",
     "amd-smi metric -g {device} --power --temperature --clock",
     "{helper} --bench --only compute --device {device}",
+};
+constexpr std::string_view kMatrixCommands[] = {
+    "amd-smi metric -g {device} --power --temperature --clock",
+    "cat /sys/bus/pci/devices/{bdf}/hwmon/hwmon*/power1_cap",
+    "{helper} --bench --only matrix --device {device}",
+};
+constexpr std::string_view kMatrixCorruptionCommands[] = {
+    "sudo dmesg | grep -iE 'amdgpu.*(ras|ecc|umc|sdma|gfx)' | tail -50  # needs root",
+    "cat /sys/bus/pci/devices/{bdf}/ras/umc_err_count",
+    "{helper} --bench --only {benchmark} --device {device}",
+};
+constexpr std::string_view kBlasCommands[] = {
+    "ldconfig -p | grep -E 'libhipblaslt|librocblas|libcublasLt|libcublas[.]'",
+    "ls /opt/rocm/lib | grep -E 'hipblaslt|rocblas'",
+    "{helper} --bench --only matrix --device {device}",
+};
+constexpr std::string_view kMatrixReferenceCommands[] = {
+    "rocm-doctor bench --only matrix --thresholds my-gpu.csv  # format: checks/data/README.md",
 };
 constexpr std::string_view kLaunchCommands[] = {
     "cat /proc/cmdline   # iommu=pt? processor.max_cstate?",
@@ -119,6 +137,59 @@ constexpr FindingSpec kComputeFindings[] = {
      .commands = kComputeCommands},
 };
 
+constexpr FindingSpec kMatrixFindings[] = {
+    {.code = "bench.matrix.low",
+     .severity = Status::kFail,
+     .title = "Matrix-engine (GEMM) throughput is below the floor for this GPU",
+     .remediation =
+         "A GEMM through the vendor BLAS (hipBLASLt/rocBLAS, cuBLASLt/cuBLAS: the path "
+         "frameworks take to the matrix engines) ran below the floor published for this GPU "
+         "(ROCm Validation Suite's GST figures) or derived from a healthy one. The message names "
+         "the cause the power, temperature and clock samples taken during the run show: a power "
+         "cap (a lowered power limit, a power-capped node, a PSU or VR limit), a thermal limit "
+         "(failed fans, a hot inlet, a bad heatsink contact), a memory (HBM) limit, or none seen "
+         "(compute units fenced off, another process on the GPU, a slow kernel of the BLAS for "
+         "this shape). Check the power limit and the cooling, make sure the GPU is idle, and run "
+         "the matrix benchmarks again.",
+     .commands = kMatrixCommands},
+    {.code = "bench.matrix.corruption",
+     .severity = Status::kFail,
+     .title = "A GEMM computed wrong results (silent data corruption)",
+     .remediation =
+         "Sampled output elements of a GEMM differ from an independent host reference beyond "
+         "the rounding-error bound, are NaN, or differ between two runs of the same GEMM on the "
+         "same inputs (which must be bit-identical). A GPU that computes wrong numbers without "
+         "an error corrupts training and inference silently: drain it. Faulty matrix units, "
+         "marginal voltage or clocks, overheating and memory errors are the causes; the RAS "
+         "counters and the kernel log tell memory errors apart. A GPU whose errors repeat goes "
+         "back for repair.",
+     .commands = kMatrixCorruptionCommands,
+     .requires_root = true},
+    // Warn, not unknown: the rest of the GPU was measured and judged; what is missing is the
+    // library ROCm and CUDA applications use for GEMM, which is a finding about the stack.
+    {.code = "bench.matrix.blas_missing",
+     .severity = Status::kWarn,
+     .title = "No vendor BLAS could be loaded: the matrix engines were not measured",
+     .remediation =
+         "The helper loads hipBLASLt or rocBLAS (CUDA: cuBLASLt or cuBLAS) at run time to reach "
+         "the matrix engines the way frameworks do; none could be loaded (each dlerror in the "
+         "evidence), so the GEMM figures and their corruption checks are missing. A ROCm install "
+         "without its math libraries, or a library path the helper does not search, is the "
+         "usual cause. Install hipBLASLt and rocBLAS from the same ROCm release (or add their "
+         "directory to the loader's path) and run the matrix benchmarks again.",
+     .commands = kBlasCommands},
+    {.code = "bench.matrix.reference_missing",
+     .severity = Status::kInfo,
+     .title = "No GEMM floor for this GPU: matrix figures are reported, not judged",
+     .remediation =
+         "No floor is published for this GPU model and input pattern (the built-in floors come "
+         "from ROCm Validation Suite's GST configurations), and no reference measurement of a "
+         "healthy GPU of the model is recorded. Measure a GPU you trust and give a reference row "
+         "for the model (basis reference: the floor is 0.75 x that figure, as DCGM derives "
+         "floors) in a thresholds file.",
+     .commands = kMatrixReferenceCommands},
+};
+
 constexpr FindingSpec kLaunchFindings[] = {
     {.code = "bench.launch_latency.high",
      .severity = Status::kWarn,
@@ -152,8 +223,9 @@ constexpr FindingSpec kStressFindings[] = {
      .title = "Throughput under sustained load is below the floor",
      .remediation =
          "Over the stress time the GPU's combined arithmetic and streaming throughput stayed "
-         "below the floor given for it. A GPU that starts fast and then slows down is limited by "
-         "power or cooling; check clocks, power and temperature during the stress.",
+         "below the floor given for it. The message names the cause the power, temperature and "
+         "clock samples of the stress show (power cap, thermal limit, memory (HBM) limit, or "
+         "none seen); a GPU that starts fast and then slows down is limited by power or cooling.",
      .commands = kStressCommands,
      .requires_root = true},
     {.code = "bench.stress.errors",
@@ -220,6 +292,10 @@ constexpr std::string_view kHost[] = {"host.h2d_pinned", "host.d2h_pinned", "hos
 constexpr std::string_view kPeer[] = {"peer.copy", "peer.kernel_copy"};
 constexpr std::string_view kCompute[] = {"compute.fp32_fma", "compute.fp16_fma",
                                          "compute.bf16_fma"};
+constexpr std::string_view kMatrix[] = {
+    "matrix.bf16",     "matrix.fp16",     "matrix.fp32",     "matrix.fp64",
+    "matrix.fp8",      "matrix.int8",     "matrix.bf16_gst", "matrix.fp16_gst",
+    "matrix.fp32_gst", "matrix.fp64_gst", "matrix.fp8_gst",  "matrix.int8_gst"};
 constexpr std::string_view kLaunch[] = {"launch.enqueue", "launch.roundtrip", "launch.throughput"};
 constexpr std::string_view kMemtest[] = {"memtest.address", "memtest.moving_inversions",
                                          "memtest.random"};
@@ -251,6 +327,12 @@ constexpr Family kFamilies[] = {
     {{"bench.compute", "compute", kCompute, "bench.compute.low"},
      "Compute throughput",
      kComputeFindings},
+    // GEMM through the vendor BLAS per data type, square 8192^3 and RVS GST's 4864x4096x8192,
+    // against the floors published per input pattern (RVS) or derived from a reference (DCGM's
+    // 0.75); every result verified, the telemetry naming why a figure fell short.
+    {{"bench.matrix", "matrix", kMatrix, "bench.matrix.low"},
+     "Matrix engines (GEMM)",
+     kMatrixFindings},
     // The cost of queuing an empty kernel, a launch + synchronize round trip, and back-to-back
     // launch throughput, against ceilings no healthy host reaches.
     {{"bench.launch", "launch", kLaunch, "bench.launch_latency.high"},

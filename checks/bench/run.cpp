@@ -13,6 +13,9 @@ namespace {
 constexpr std::string_view kReferenceCommands[] = {
     "rocm-doctor bench --thresholds my-gpu.csv   # absolute floors: checks/data/README.md",
 };
+constexpr std::string_view kBudgetCommands[] = {
+    "time rocm-doctor bench --level {level}",
+};
 constexpr std::string_view kHelperMissingCommands[] = {
     "cmake -S . -B build -DROCMDOC_GPU_BACKEND=hip && cmake --build build --target "
     "rocm-doctor-hip",
@@ -65,6 +68,17 @@ constexpr FindingSpec kFindings[] = {
          "the dynamic loader could not find the HIP runtime; a usage error or another JSON "
          "format means rocm-doctor and rocm-doctor-hip come from different builds.",
      .commands = kHelperFailedCommands},
+    {.code = "bench.level.over_budget",
+     .severity = Status::kWarn,
+     .title = "The benchmarks took longer than their level's time budget",
+     .remediation =
+         "Each level has a time budget per node (standard 15 s, extended 3 min, stress 15 min; "
+         "docs/benchmarks.md), so that a fleet gate knows how long a node is out of service. "
+         "This run took longer: a slow runtime start (a cold library cache, a GPU waking from "
+         "a deep power state), a BLAS tuning or loading its kernels for the first time, or a "
+         "GPU that runs far below its figures. Run the level again; a node that stays over its "
+         "budget is slow somewhere the figures show.",
+     .commands = kBudgetCommands},
     {.code = "bench.run.interrupted",
      .severity = Status::kInfo,
      .title = "The benchmarks were interrupted",
@@ -194,10 +208,24 @@ std::optional<Finding> Reference(const CheckContext& ctx, const BenchRun& run,
                      std::move(evidence), bench::Params(run));
 }
 
+// The seconds a run took: the helper's own elapsed_s (main() to its JSON), else the span its
+// runner measured.
+double Elapsed(const BenchRun& run, std::string& source) {
+  if (run.report.elapsed_seconds) {
+    source = run.run.source + " (elapsed_s)";
+    return *run.report.elapsed_seconds;
+  }
+  source = run.run.source + (run.report.wall_seconds ? " (wall_seconds)" : " (the run's wall time)");
+  return run.report.wall_seconds.value_or(run.run.wall_seconds);
+}
+
 CheckOutcome Run(const CheckContext& ctx) {
   const BenchFacts& facts = bench::Facts(ctx);
   std::vector<Finding> findings;
   std::vector<std::string> summaries;
+  std::vector<Evidence> evidence;
+  double node_seconds = 0;
+  const BenchRun* first_timed = nullptr;
   std::size_t not_recorded = 0;
   std::string not_recorded_detail;
   for (const BenchRun& run : facts.runs) {
@@ -239,6 +267,36 @@ CheckOutcome Run(const CheckContext& ctx) {
                     run.report.level, run.report.wall_seconds.value_or(run.run.wall_seconds));
     if (!judged_against.empty()) line += ", judged against " + judged_against;
     summaries.push_back(std::move(line));
+    std::string source;
+    const double seconds = Elapsed(run, source);
+    node_seconds += seconds;
+    evidence.push_back({source, fmt::format("{:.1f} s", seconds), ""});
+    if (first_timed == nullptr) first_timed = &run;
+  }
+  // The level's budget is per node: the runs (one per GPU, one after another) together. A
+  // --stress-seconds S beyond the level's stress time adds S, as it does to the runs' deadline.
+  if (first_timed != nullptr) {
+    auto budget = bench::LevelBudget(facts.level);
+    if (ctx.options.bench.stress_seconds) {
+      budget += std::chrono::seconds(*ctx.options.bench.stress_seconds);
+    }
+    const std::string level(ToString(facts.level));
+    const std::string line =
+        fmt::format("{:.1f} s of the {} level's {} s budget", node_seconds, level, budget.count());
+    summaries.push_back(line);
+    evidence.push_back({"docs/benchmarks.md (levels and their time budgets)",
+                        fmt::format("{:.1f} s in all", node_seconds),
+                        fmt::format("at most {} s at the {} level", budget.count(), level)});
+    if (node_seconds > static_cast<double>(budget.count())) {
+      auto params = bench::Params(*first_timed);
+      params["level"] = level;
+      findings.push_back(MakeFinding(
+          "bench.level.over_budget",
+          fmt::format("the benchmarks at the {} level took {:.1f} s, over the level's budget of "
+                      "{} s per node",
+                      level, node_seconds, budget.count()),
+          evidence, std::move(params)));
+    }
   }
   if (not_recorded == facts.runs.size()) return CheckOutcome::Skip(not_recorded_detail);
   if (not_recorded > 0) {
@@ -249,7 +307,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   Status worst = Status::kPass;
   for (const Finding& f : findings) worst = Worse(worst, f.status);
   if (worst == Status::kPass || worst == Status::kInfo) {
-    return CheckOutcome::Pass(summary, std::move(findings));
+    return CheckOutcome::Pass(summary, std::move(evidence), std::move(findings));
   }
   return CheckOutcome::FromFindings(std::move(findings));
 }

@@ -24,6 +24,9 @@ struct BenchmarkResult {
   std::optional<double> best, median, worst, spread;
   std::optional<std::int64_t> samples, iterations, bytes;
   std::optional<std::int64_t> clock_mhz_seen;
+  // The median shader clock over the telemetry samples of the timed batches (matrix.*,
+  // stress.mixed); shown beside the compute figure.
+  std::optional<std::int64_t> sustained_clock_mhz;
   std::optional<bool> verified;
   std::string params_json = "{}";  // the helper's params, a JSON object as text
   // The judgement. `limit` is a floor, or a ceiling when `limit_is_ceiling` (latency, errors).

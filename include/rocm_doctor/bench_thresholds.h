@@ -29,7 +29,12 @@ enum class FloorBasis {
   kMin,                  // min: an absolute floor in the benchmark's unit
   kMax,                  // max: an absolute ceiling in the benchmark's unit (latency, errors)
   kNone,                 // none: no floor; only the `unstable` limit is judged
+  // reference: `value` is a measurement of a healthy GPU of this model (in the benchmark's unit)
+  // and the floor is kReferenceFloorFraction of it: how DCGM derives a floor for a model without
+  // a published one (docs/benchmarks.md "Matrix engines").
+  kReference,
 };
+inline constexpr double kReferenceFloorFraction = 0.75;
 std::string_view ToString(FloorBasis basis);  // "peak_mem_bw", ...
 
 struct ThresholdRow {
@@ -45,7 +50,16 @@ struct ThresholdRow {
   std::optional<double> unstable;
   std::string source;  // provenance, shown as evidence
   std::string origin;  // "checks/data/bench_thresholds.csv:12" or "FILE:3"
+  // The input pattern the figure holds for (matrix.*: RVS publishes floors per matrix_init):
+  // "random", "trig", or empty for any. A row with a pattern judges only a measurement whose
+  // stated pattern (params.pattern) is of that kind (BenchPatternKind).
+  std::string pattern;
 };
+
+// The kind of input a measurement states in params.pattern: "random" ("uniform random in
+// [-1, 1), splitmix64 seed 1"), "trig" (RVS's matrix_init trig), "zeros"; empty when it states
+// none or another.
+std::string BenchPatternKind(const Measurement& m);
 
 // Datasheet figures of a GPU the AMD table does not hold.
 struct ReferenceGpu {

@@ -48,15 +48,19 @@ int BenchmarkRank(const std::string& pattern, const Measurement& m) {
   return -1;
 }
 
+// A row with a pattern judges only a measurement that states that kind of input; it is more
+// specific than the same row without one.
 const ThresholdRow* FindRow(const std::vector<ThresholdRow>& rows, const BenchGpu& gpu,
                             const Measurement& m) {
   const ThresholdRow* best = nullptr;
   int best_rank = -1;
+  const std::string kind = BenchPatternKind(m);
   for (const ThresholdRow& row : rows) {
     const int g = GpuRank(row.gpu, gpu);
     const int b = BenchmarkRank(row.benchmark, m);
     if (g < 0 || b < 0) continue;
-    if (const int rank = g * 3 + b; rank > best_rank) {
+    if (!row.pattern.empty() && row.pattern != kind) continue;
+    if (const int rank = (g * 3 + b) * 2 + (row.pattern.empty() ? 0 : 1); rank > best_rank) {
       best = &row;
       best_rank = rank;
     }
@@ -64,8 +68,19 @@ const ThresholdRow* FindRow(const std::vector<ThresholdRow>& rows, const BenchGp
   return best;
 }
 
-// "4.80 TB/s", "63.0 GB/s", "66.9 TFLOP/s": what a limit or peak reads like in evidence.
 }  // namespace
+
+std::string BenchPatternKind(const Measurement& m) {
+  const std::optional<std::string> text = m.ParamText("pattern");
+  if (!text) return {};
+  const std::string lower = parse::Lower(*text);
+  if (lower.find("trig") != std::string::npos || lower.find("sin(") != std::string::npos) {
+    return "trig";
+  }
+  if (lower.find("random") != std::string::npos) return "random";
+  if (lower.find("zero") != std::string::npos) return "zeros";
+  return {};
+}
 
 std::string FormatBenchFigure(double value, std::string_view unit) {
   if (unit == "s") {
@@ -259,7 +274,22 @@ BenchJudgement JudgeMeasurement(const Measurement& m, const BenchGpu& gpu,
     case FloorBasis::kNone:
       j.basis_text = "no floor";
       break;
+    case FloorBasis::kReference:
+      j.limit = kReferenceFloorFraction * row.value;
+      j.basis_text = Percent(kReferenceFloorFraction) + " of " + Figure(row.value, m.unit) +
+                     " measured on a healthy GPU of this model (no published floor: derived as "
+                     "DCGM derives one)";
+      break;
   }
+  // A published matrix floor is for the whole GPU as its vendor's tool sees it; a partition (an
+  // MI300X in CPX mode, an MI250X GCD against the OAM's row) gets its share of the CUs.
+  if (m.Family() == "matrix" && j.limit && gpu.partition_share &&
+      (row.basis == FloorBasis::kMin || row.basis == FloorBasis::kReference)) {
+    *j.limit *= *gpu.partition_share;
+    j.basis_text += fmt::format(", x {:.3g} for this partition's share of the compute units",
+                                *gpu.partition_share);
+  }
+  if (!row.pattern.empty()) j.basis_text += " (" + row.pattern + " input)";
   if (!peak_name.empty()) {
     if (!j.datasheet) {
       j.basis_text = "no " + peak_name + " known for this GPU";

@@ -7,6 +7,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "knowledge/gpu_table_parse.h"
@@ -16,8 +17,11 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kThresholdColumns[] = {"gpu",   "benchmark", "basis",
-                                                  "value", "unstable",  "source"};
+constexpr std::string_view kThresholdColumns[] = {"gpu",   "benchmark", "basis",  "value",
+                                                  "unstable", "source", "pattern"};
+// The format before the pattern column: a user's --thresholds file written for it still reads.
+constexpr std::size_t kColumnsWithoutPattern = 6;
+constexpr std::string_view kPatterns[] = {"random", "trig", "zeros"};
 constexpr std::string_view kReferenceColumns[] = {
     "name", "peak_mem_bw_gbs", "peak_fp32_tflops", "host_link", "compute_units", "source"};
 constexpr std::size_t kMaxRows = 10000;
@@ -64,8 +68,10 @@ Result<bool> CheckHeader(const std::vector<Line>& lines, std::span<const std::st
   for (std::string_view c : columns) expected += (expected.empty() ? "" : ",") + std::string(c);
   if (lines.empty()) return Error{origin + ": empty (expected the header " + expected + ")"};
   const Line& header = lines.front();
-  bool same = header.fields.size() == columns.size();
-  for (std::size_t i = 0; same && i < columns.size(); ++i) {
+  const bool old_thresholds = columns.data() == std::data(kThresholdColumns) &&
+                              header.fields.size() == kColumnsWithoutPattern;
+  bool same = header.fields.size() == columns.size() || old_thresholds;
+  for (std::size_t i = 0; same && i < header.fields.size(); ++i) {
     same = parse::Trim(header.fields[i]) == columns[i];
   }
   if (!same) {
@@ -88,7 +94,8 @@ std::optional<double> Number(std::string_view text) {
 std::optional<FloorBasis> BasisFrom(std::string_view text) {
   for (auto b :
        {FloorBasis::kPeakMemoryBandwidth, FloorBasis::kPeakFp32, FloorBasis::kHostLink,
-        FloorBasis::kHostLinkBidir, FloorBasis::kMin, FloorBasis::kMax, FloorBasis::kNone}) {
+        FloorBasis::kHostLinkBidir, FloorBasis::kMin, FloorBasis::kMax, FloorBasis::kNone,
+        FloorBasis::kReference}) {
     if (ToString(b) == text) return b;
   }
   return std::nullopt;
@@ -132,6 +139,8 @@ std::string_view ToString(FloorBasis basis) {
       return "max";
     case FloorBasis::kNone:
       return "none";
+    case FloorBasis::kReference:
+      return "reference";
   }
   return "none";
 }
@@ -142,13 +151,14 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
   auto header = CheckHeader(*lines, kThresholdColumns, origin);
   if (!header) return Error{header.error()};
   BenchThresholds table;
-  std::map<std::pair<std::string, std::string>, int> seen;
+  std::map<std::tuple<std::string, std::string, std::string>, int> seen;
   for (std::size_t i = 1; i < lines->size(); ++i) {
     const Line& line = (*lines)[i];
     const std::string at = origin + ":" + std::to_string(line.number) + ": ";
-    if (line.fields.size() != std::size(kThresholdColumns)) {
+    const std::size_t columns = lines->front().fields.size();
+    if (line.fields.size() != columns) {
       return Error{at + std::to_string(line.fields.size()) + " fields, expected " +
-                   std::to_string(std::size(kThresholdColumns))};
+                   std::to_string(columns)};
     }
     ThresholdRow row;
     row.gpu = std::string(parse::Trim(line.fields[0]));
@@ -161,8 +171,8 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
     auto basis = BasisFrom(parse::Trim(line.fields[2]));
     if (!basis) {
       return Error{at + "basis \"" + std::string(parse::Trim(line.fields[2])) +
-                   "\", expected peak_mem_bw, peak_fp32, host_link, host_link_bidir, min, max "
-                   "or none"};
+                   "\", expected peak_mem_bw, peak_fp32, host_link, host_link_bidir, min, max, "
+                   "none or reference"};
     }
     row.basis = *basis;
     const std::string_view value_text = parse::Trim(line.fields[3]);
@@ -190,11 +200,20 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
     }
     row.source = std::string(parse::Trim(line.fields[5]));
     row.origin = origin + ":" + std::to_string(line.number);
-    auto [it, inserted] =
-        seen.emplace(std::pair{parse::Lower(row.gpu), row.benchmark}, line.number);
+    if (columns > kColumnsWithoutPattern) {
+      row.pattern = std::string(parse::Trim(line.fields[6]));
+      bool known = row.pattern.empty();
+      for (std::string_view p : kPatterns) known |= row.pattern == p;
+      if (!known) {
+        return Error{at + "pattern \"" + row.pattern + "\", expected random, trig, zeros or empty"};
+      }
+    }
+    auto [it, inserted] = seen.emplace(
+        std::tuple{parse::Lower(row.gpu), row.benchmark, row.pattern}, line.number);
     if (!inserted) {
-      return Error{at + "gpu " + row.gpu + " and benchmark " + row.benchmark + " repeat line " +
-                   std::to_string(it->second)};
+      return Error{at + "gpu " + row.gpu + " and benchmark " + row.benchmark +
+                   (row.pattern.empty() ? std::string() : " (pattern " + row.pattern + ")") +
+                   " repeat line " + std::to_string(it->second)};
     }
     table.rows_.push_back(std::move(row));
   }

@@ -70,33 +70,40 @@ std::string Details(const BenchmarkResult& b) {
 void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyle& style) {
   if (report.benchmarks.empty()) return;
   const Painter paint(style.color);
+  constexpr std::size_t kColumns = 7;
   struct Row {
     const BenchmarkResult* result;
-    std::string cells[6];
+    std::string cells[kColumns];
   };
   std::vector<Row> rows;
   for (const BenchmarkResult& b : report.benchmarks) {
     Row row{&b, {}};
     row.cells[0] = b.name;
     row.cells[1] = Figure(b.median, b.unit);
-    row.cells[2] = Figure(b.best, b.unit);
-    row.cells[3] =
+    // The clock a compute figure was reached at, beside it (issue 17): the helper's sustained
+    // clock (median over the telemetry samples), else the shader clock it read.
+    const bool compute = b.unit == "FLOP/s" || b.unit == "OP/s";
+    const std::optional<std::int64_t> clock =
+        b.sustained_clock_mhz ? b.sustained_clock_mhz : b.clock_mhz_seen;
+    row.cells[2] = compute && clock && b.median ? fmt::format("{} MHz", *clock) : std::string();
+    row.cells[3] = Figure(b.best, b.unit);
+    row.cells[4] =
         b.limit ? (b.limit_is_ceiling ? "≤ " : "≥ ") + Figure(b.limit, b.unit) : std::string("—");
-    row.cells[4] = Figure(b.datasheet, b.unit);
-    row.cells[5] =
+    row.cells[5] = Figure(b.datasheet, b.unit);
+    row.cells[6] =
         b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak) : std::string("—");
     rows.push_back(std::move(row));
   }
-  static constexpr std::string_view kHeads[] = {"benchmark", "median",    "best",
-                                                "limit",     "datasheet", "peak"};
-  std::size_t width[6];
-  for (std::size_t c = 0; c < 6; ++c) {
+  static constexpr std::string_view kHeads[kColumns] = {"benchmark", "median", "clock", "best",
+                                                        "limit",     "datasheet", "peak"};
+  std::size_t width[kColumns];
+  for (std::size_t c = 0; c < kColumns; ++c) {
     width[c] = Columns(kHeads[c]);
     for (const Row& r : rows) width[c] = std::max(width[c], Columns(r.cells[c]));
     width[c] += 2;
   }
   std::string header = "  ";
-  for (std::size_t c = 0; c < 6; ++c) header += Pad(kHeads[c], width[c]);
+  for (std::size_t c = 0; c < kColumns; ++c) header += Pad(kHeads[c], width[c]);
   header += "verdict";
 
   std::optional<std::int64_t> current;
@@ -114,7 +121,7 @@ void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyl
       first = false;
     }
     std::string line = "  ";
-    for (std::size_t c = 0; c < 6; ++c) line += Pad(r.cells[c], width[c]);
+    for (std::size_t c = 0; c < kColumns; ++c) line += Pad(r.cells[c], width[c]);
     const VerdictText v = VerdictOf(b);
     out << line << paint(v.text, v.color) << '\n';
     if (style.verbose) {

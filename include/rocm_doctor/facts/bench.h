@@ -40,7 +40,10 @@ inline constexpr std::string_view kBenchmarkNames[] = {
     "memory.dot",        "host.h2d_pinned",   "host.d2h_pinned",   "host.bidir_pinned",
     "host.h2d_pageable", "host.d2h_pageable", "peer.copy",         "peer.kernel_copy",
     "launch.enqueue",    "launch.roundtrip",  "launch.throughput", "compute.fp32_fma",
-    "compute.fp16_fma",  "compute.bf16_fma",  "memtest.address",   "memtest.moving_inversions",
+    "compute.fp16_fma",  "compute.bf16_fma",  "matrix.bf16",       "matrix.fp16",
+    "matrix.fp32",       "matrix.fp64",       "matrix.fp8",        "matrix.int8",
+    "matrix.bf16_gst",   "matrix.fp16_gst",   "matrix.fp32_gst",   "matrix.fp64_gst",
+    "matrix.fp8_gst",    "matrix.int8_gst",   "memtest.address",   "memtest.moving_inversions",
     "memtest.random",    "stress.mixed"};
 
 // How one benchmark ended, as the helper says ("ok", "skipped", ...). A failed benchmark is data,
@@ -48,7 +51,45 @@ inline constexpr std::string_view kBenchmarkNames[] = {
 enum class MeasurementStatus { kOk, kSkipped, kFailed, kVerifyFailed, kTimeout };
 std::string_view ToString(MeasurementStatus status);  // "ok", "skipped", "failed", ...
 
-// One benchmark's figures. Units are base units: "B/s", "FLOP/s", "s", "launch/s", "errors".
+// min / median / max of one reading over the telemetry samples; each null when no sample had it.
+struct TelemetryRange {
+  std::optional<double> min, median, max;
+};
+
+// One throttle / clock-event reason and the share of samples it was active in
+// (docs/hip-helper.md "Telemetry": power_cap, thermal, memory_thermal, hbm, sw_power, sync_boost,
+// idle, other; `raw` is the source's own name: NVML's SwPowerCap, amdgpu's PPT0, ...).
+struct ThrottleShare {
+  std::string reason;
+  double fraction = 0;
+  std::string raw;
+};
+
+// Power, temperature, clocks and throttle reasons sampled while a benchmark's timed batches ran
+// (params.telemetry of matrix.* and stress.mixed).
+struct BenchTelemetry {
+  std::optional<std::string> source;  // "nvml", "sysfs"; null when no sampler could start
+  std::optional<std::int64_t> interval_ms, count;
+  std::optional<TelemetryRange> power_w, temperature_c, memory_temperature_c, sclk_mhz, mclk_mhz;
+  std::optional<double> power_limit_w;
+  std::vector<ThrottleShare> throttle;  // most frequent first
+  std::optional<std::string> error;     // why some or all readings are missing
+};
+
+// The BLAS a matrix.* benchmark loaded, and every library tried (params.blas).
+struct BenchBlas {
+  struct Tried {
+    std::string library;
+    std::optional<std::string> error;  // dlerror() verbatim; null for the one loaded
+  };
+  std::optional<std::string> loaded;  // "libhipblaslt.so.0"; null: none could be loaded
+  std::optional<std::int64_t> version;
+  std::optional<std::string> api;  // "hipblaslt", "rocblas", "cublasLt", "cublas"
+  std::vector<Tried> tried;
+};
+
+// One benchmark's figures. Units are base units: "B/s", "FLOP/s", "OP/s" (int8 GEMM), "s",
+// "launch/s", "errors".
 // Unknown is nullopt (the helper prints null), never 0.
 struct Measurement {
   std::string name;  // stable: "memory.triad", "host.h2d_pinned", "launch.roundtrip", ...
@@ -65,6 +106,11 @@ struct Measurement {
   std::optional<bool> verified;                // checked against the analytic answer; null: n/a
   // The helper's free-form "params", one entry per key, each value as compact JSON text.
   std::map<std::string, std::string> params;
+  // Read from params where the helper gives them (matrix.*, stress.mixed): the samples taken
+  // while it ran, the median shader clock over them, the BLAS it used.
+  std::optional<BenchTelemetry> telemetry;
+  std::optional<std::int64_t> sustained_clock_mhz;
+  std::optional<BenchBlas> blas;
 
   // params[key] as a number, when it is one; as text: a string's value, else its JSON text.
   std::optional<double> ParamNumber(std::string_view key) const;
@@ -102,6 +148,9 @@ struct BenchReport {
   std::optional<BenchDevice> device;  // null when no device could be opened
   std::vector<Measurement> benchmarks;
   std::optional<double> wall_seconds;
+  // The helper's own elapsed time, main() to the printed JSON (runtime start included): what the
+  // level's time budget is compared with. Null from a helper older than issue 17.
+  std::optional<double> elapsed_seconds;
 
   const Measurement* Find(std::string_view name) const;
 };

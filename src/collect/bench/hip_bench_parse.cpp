@@ -19,7 +19,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kUnits[] = {"B/s", "FLOP/s", "s", "launch/s", "errors"};
+constexpr std::string_view kUnits[] = {"B/s", "FLOP/s", "OP/s", "s", "launch/s", "errors"};
+// params keys read into typed fields (ReadTyped), allowed a larger JSON text than other values.
+constexpr std::string_view kStructuredParams[] = {"telemetry", "blas", "first_wrong"};
 constexpr std::string_view kLevels[] = {"quick", "standard", "stress"};
 
 bool IsOneOf(std::string_view value, std::span<const std::string_view> choices) {
@@ -99,9 +101,11 @@ class BenchReader : public JsonFieldReader {
         text = kept.dump();
       } else {
         text = value.dump();
-        if (text.size() > kMaxBenchParamBytes) {
+        const std::size_t limit = IsOneOf(key, kStructuredParams) ? kMaxBenchStructuredParamBytes
+                                                                  : kMaxBenchParamBytes;
+        if (text.size() > limit) {
           return Fail(where + "." + key,
-                      "more than " + std::to_string(kMaxBenchParamBytes) + " bytes");
+                      "more than " + std::to_string(limit) + " bytes");
         }
       }
       (*out)[key] = std::move(text);
@@ -109,6 +113,90 @@ class BenchReader : public JsonFieldReader {
     return true;
   }
 };
+
+// {"min", "median", "max"} of one telemetry reading; null as a whole or per key.
+std::optional<TelemetryRange> ReadRange(BenchReader& r, const json& object, const char* key,
+                                        const std::string& path) {
+  const json* range = r.Object(object, key, path);
+  if (range == nullptr) return std::nullopt;
+  const std::string where = path + "." + key;
+  TelemetryRange out;
+  r.Number(*range, "min", where, &out.min);
+  r.Number(*range, "median", where, &out.median);
+  r.Number(*range, "max", where, &out.max);
+  return out;
+}
+
+// params.telemetry (docs/hip-helper.md "Telemetry").
+std::optional<BenchTelemetry> ReadTelemetry(BenchReader& r, const json& params,
+                                            const std::string& path) {
+  const json* t = r.Object(params, "telemetry", path);
+  if (t == nullptr) return std::nullopt;
+  const std::string where = path + ".telemetry";
+  BenchTelemetry out;
+  r.String(*t, "source", where, &out.source);
+  r.Int(*t, "interval_ms", where, &out.interval_ms);
+  r.Int(*t, "count", where, &out.count);
+  out.power_w = ReadRange(r, *t, "power_w", where);
+  r.Figure(*t, "power_limit_w", where, &out.power_limit_w);
+  out.temperature_c = ReadRange(r, *t, "temperature_c", where);
+  out.memory_temperature_c = ReadRange(r, *t, "memory_temperature_c", where);
+  out.sclk_mhz = ReadRange(r, *t, "sclk_mhz", where);
+  out.mclk_mhz = ReadRange(r, *t, "mclk_mhz", where);
+  r.String(*t, "error", where, &out.error);
+  if (auto it = t->find("throttle"); it != t->end() && !it->is_null()) {
+    if (!it->is_array()) {
+      r.Fail(where + ".throttle", "expected an array, got " + JsonTypeName(*it));
+      return out;
+    }
+    for (std::size_t i = 0; i < it->size() && i < kMaxBenchParams && r.ok(); ++i) {
+      const std::string at = where + ".throttle[" + std::to_string(i) + "]";
+      const json& entry = (*it)[i];
+      if (!entry.is_object()) {
+        r.Fail(at, "expected an object, got " + JsonTypeName(entry));
+        break;
+      }
+      std::optional<std::string> reason, raw;
+      std::optional<double> fraction;
+      r.String(entry, "reason", at, &reason, true);
+      r.Figure(entry, "fraction", at, &fraction);
+      r.String(entry, "raw", at, &raw);
+      if (r.ok() && fraction && *fraction > 1) r.Fail(at + ".fraction", "more than 1");
+      out.throttle.push_back({reason.value_or(""), fraction.value_or(0), raw.value_or("")});
+    }
+  }
+  return out;
+}
+
+// params.blas: the library loaded (null: none could be) and every one tried with its dlerror.
+std::optional<BenchBlas> ReadBlas(BenchReader& r, const json& params, const std::string& path) {
+  const json* b = r.Object(params, "blas", path);
+  if (b == nullptr) return std::nullopt;
+  const std::string where = path + ".blas";
+  BenchBlas out;
+  r.String(*b, "loaded", where, &out.loaded);
+  r.Int(*b, "version", where, &out.version, false, 0, std::numeric_limits<std::int64_t>::max());
+  r.String(*b, "api", where, &out.api);
+  if (auto it = b->find("tried"); it != b->end() && !it->is_null()) {
+    if (!it->is_array()) {
+      r.Fail(where + ".tried", "expected an array, got " + JsonTypeName(*it));
+      return out;
+    }
+    for (std::size_t i = 0; i < it->size() && i < kMaxBenchParams && r.ok(); ++i) {
+      const std::string at = where + ".tried[" + std::to_string(i) + "]";
+      const json& entry = (*it)[i];
+      if (!entry.is_object()) {
+        r.Fail(at, "expected an object, got " + JsonTypeName(entry));
+        break;
+      }
+      std::optional<std::string> library, error;
+      r.String(entry, "library", at, &library, true);
+      r.String(entry, "error", at, &error);
+      out.tried.push_back({library.value_or(""), error});
+    }
+  }
+  return out;
+}
 
 std::optional<BenchDevice> ReadDevice(BenchReader& r, const json& root) {
   const json* d = r.Object(root, "device", "");
@@ -182,6 +270,12 @@ Measurement ReadMeasurement(BenchReader& r, const json& b, const std::string& pa
   r.Int(b, "clock_mhz_seen", path, &m.clock_mhz_seen);
   r.Bool(b, "verified", path, &m.verified);
   r.Params(b, path, &m.params);
+  if (const json* params = r.ok() ? r.Object(b, "params", path) : nullptr) {
+    const std::string where = path + ".params";
+    m.telemetry = ReadTelemetry(r, *params, where);
+    m.blas = ReadBlas(r, *params, where);
+    r.Int(*params, "sustained_clock_mhz", where, &m.sustained_clock_mhz);
+  }
   if (r.ok() && m.status == MeasurementStatus::kOk && !m.median) {
     r.Fail(path + ".median", "null for a benchmark with status ok");
   }
@@ -250,6 +344,7 @@ Result<BenchReport> ParseHipBenchJson(std::string_view text) {
   std::optional<double> wall;
   r.Figure(root, "wall_seconds", "", &wall);
   report.wall_seconds = wall;
+  r.Figure(root, "elapsed_s", "", &report.elapsed_seconds);
 
   auto benchmarks = root.find("benchmarks");
   if (benchmarks == root.end() || !benchmarks->is_array()) {

@@ -20,6 +20,8 @@ inline constexpr std::size_t kMaxBenchJsonDepth = 32;
 inline constexpr std::size_t kMaxBenchStringBytes = 1024;  // longer strings are cut
 inline constexpr std::size_t kMaxBenchParams = 64;         // per benchmark
 inline constexpr std::size_t kMaxBenchParamBytes = 4096;   // per value; long arrays are cut
+// params.telemetry, .blas (a dlerror per library tried) and .first_wrong, read into typed fields.
+inline constexpr std::size_t kMaxBenchStructuredParamBytes = 16384;
 
 Result<BenchReport> ParseHipBenchJson(std::string_view text);
 

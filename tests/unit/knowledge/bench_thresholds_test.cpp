@@ -88,14 +88,15 @@ INSTANTIATE_TEST_SUITE_P(
     Bad, BenchThresholdsRejects,
     ::testing::Values(
         BadFile{"empty", "# only a comment\n\n",
-                "mine.csv: empty (expected the header gpu,benchmark,basis,value,unstable,source)"},
+                "mine.csv: empty (expected the header gpu,benchmark,basis,value,unstable,source,"
+                "pattern)"},
         BadFile{"header", "gpu,benchmark,floor\n",
-                "mine.csv:1: the header must be gpu,benchmark,basis,value,unstable,source"},
+                "mine.csv:1: the header must be gpu,benchmark,basis,value,unstable,source,pattern"},
         BadFile{"fields", std::string(kHeader) + "*,memory.*,min,1\n",
                 "mine.csv:2: 4 fields, expected 6"},
         BadFile{"basis", std::string(kHeader) + "\n# c\n*,memory.*,peak,0.5,,x\n",
                 "mine.csv:4: basis \"peak\", expected peak_mem_bw, peak_fp32, host_link, "
-                "host_link_bidir, min, max or none"},
+                "host_link_bidir, min, max, none or reference"},
         BadFile{"value", std::string(kHeader) + "*,memory.*,min,fast,,x\n",
                 "mine.csv:2: value \"fast\" is not a number >= 0"},
         BadFile{"negative", std::string(kHeader) + "*,memory.*,min,-1,,x\n",
@@ -273,6 +274,62 @@ TEST(BenchThresholds, StressStabilityComesFromItsParams) {
   EXPECT_DOUBLE_EQ(*j.instability, 0.18);
 }
 
+// RVS publishes MI300X's GST floors per input pattern (docs/research/rvs-gst-floors.md): the
+// row for the pattern the helper states judges it; an unstated pattern gets no pattern's row.
+TEST(BenchThresholds, MatrixFloorsFollowTheStatedPattern) {
+  const BenchThresholds& t = BenchThresholds::Builtin();
+  Measurement bf16 = Figure("matrix.bf16_gst", "FLOP/s", 600e12, 570e12, 560e12);
+  bf16.params["pattern"] = "\"uniform random in [-1, 1), splitmix64 seed 1\"";
+  BenchJudgement random = JudgeMeasurement(bf16, Mi300x(), t);
+  ASSERT_TRUE(random.limit);
+  EXPECT_DOUBLE_EQ(*random.limit, 581e12);
+  EXPECT_TRUE(random.out_of_limit);
+  EXPECT_EQ(random.row->pattern, "random");
+  EXPECT_NE(random.basis_text.find("random input"), std::string::npos) << random.basis_text;
+  bf16.params["pattern"] = "\"trig: sin(i) cos(j)\"";
+  BenchJudgement trig = JudgeMeasurement(bf16, Mi300x(), t);
+  ASSERT_TRUE(trig.limit);
+  EXPECT_DOUBLE_EQ(*trig.limit, 552e12);
+  EXPECT_FALSE(trig.out_of_limit);
+  bf16.params.erase("pattern");
+  EXPECT_FALSE(JudgeMeasurement(bf16, Mi300x(), t).limit);
+  EXPECT_EQ(BenchPatternKind(bf16), "");
+}
+
+TEST(BenchThresholds, AReferenceRowIsThreeQuartersOfTheMeasurement) {
+  auto mine = BenchThresholds::Parse(
+      "gpu,benchmark,basis,value,unstable,source,pattern\n"
+      "NVIDIA H200,matrix.bf16,reference,790e12,,\"measured on our H200\",random\n",
+      "mine.csv");
+  ASSERT_TRUE(mine) << mine.error();
+  BenchGpu h200;
+  h200.runtime_name = "NVIDIA H200";
+  Measurement m = Figure("matrix.bf16", "FLOP/s", 600e12, 580e12, 570e12);
+  m.params["pattern"] = "\"uniform random in [-1, 1), splitmix64 seed 1\"";
+  BenchJudgement j = JudgeMeasurement(m, h200, *mine);
+  ASSERT_TRUE(j.limit);
+  EXPECT_DOUBLE_EQ(*j.limit, 0.75 * 790e12);
+  EXPECT_TRUE(j.out_of_limit);
+  EXPECT_NE(j.basis_text.find("DCGM"), std::string::npos) << j.basis_text;
+  // The six-column format of a file written before the pattern column still reads.
+  EXPECT_TRUE(BenchThresholds::Parse(std::string(kHeader) + "*,memory.*,min,1,,x\n", "old.csv"));
+  EXPECT_FALSE(BenchThresholds::Parse(
+      "gpu,benchmark,basis,value,unstable,source,pattern\n*,matrix.*,min,1,,x,sine\n", "p.csv"));
+}
+
+TEST(BenchThresholds, AMatrixFloorIsSharedByAPartition) {
+  const BenchThresholds& t = BenchThresholds::Builtin();
+  BenchGpu gcd;
+  gcd.pci_device_id = 0x7408;
+  gcd.partition_share = 0.5;
+  Measurement m = Figure("matrix.fp64", "FLOP/s", 40e12, 39e12, 38e12);
+  m.params["pattern"] = "\"trig\"";
+  BenchJudgement j = JudgeMeasurement(m, gcd, t);
+  ASSERT_TRUE(j.limit);
+  EXPECT_DOUBLE_EQ(*j.limit, 30e12);
+  EXPECT_FALSE(j.out_of_limit);
+}
+
 TEST(BenchThresholds, FiguresReadLikeTheirUnits) {
   EXPECT_EQ(FormatBenchFigure(4.15e12, "B/s"), "4.15 TB/s");
   EXPECT_EQ(FormatBenchFigure(55.4e9, "B/s"), "55.4 GB/s");
@@ -282,6 +339,7 @@ TEST(BenchThresholds, FiguresReadLikeTheirUnits) {
   EXPECT_EQ(FormatBenchFigure(217000, "launch/s"), "217k launch/s");
   EXPECT_EQ(FormatBenchFigure(0, "errors"), "0 errors");
   EXPECT_EQ(FormatBenchFigure(12, "B/s"), "12 B/s");
+  EXPECT_EQ(FormatBenchFigure(160e12, "OP/s"), "160 TOP/s");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "checks/bench/bench_json.h"
+#include "checks/bench/matrix_json.h"
 
 namespace rocm_doctor::testing {
 namespace {
@@ -165,7 +166,7 @@ std::vector<Hostile> HostileInputs() {
       {"status", Replace(ok, R"("status":"ok")", R"("status":"great")"),
        "benchmarks[0].status: \"great\""},
       {"unit", Replace(ok, R"("unit":"B/s")", R"("unit":"GB/s")"),
-       "benchmarks[0].unit: \"GB/s\", expected one of B/s, FLOP/s, s, launch/s, errors"},
+       "benchmarks[0].unit: \"GB/s\", expected one of B/s, FLOP/s, OP/s, s, launch/s, errors"},
       {"median text", Replace(ok, R"("median":4200000000000)", R"("median":"4.2e12")"),
        "benchmarks[0].median: expected a number, got string"},
       {"median negative", Replace(ok, R"("median":4200000000000)", R"("median":-1)"),
@@ -211,6 +212,55 @@ TEST(HipBenchParse, LongStringsAreCut) {
 TEST(HipBenchParse, NonUtf8InAStringIsRejectedNotCrashed) {
   auto report = ParseHipBenchJson(Replace(Healthy(), "AMD Instinct MI300X", "AMD \xff\xfe"));
   EXPECT_FALSE(report.ok());
+}
+
+// The matrix family's params (docs/hip-helper.md "Matrix engines"): telemetry, BLAS and the
+// sustained clock read into typed fields, OP/s for int8, the helper's elapsed_s.
+TEST(HipBenchParse, ReadsTheMatrixFamilysTelemetryBlasAndElapsed) {
+  const std::string telemetry = TelemetryJson(
+      748, 750, 91, R"([{"reason":"power_cap","fraction":0.82,"raw":"PPT0"}])", 1188,
+      R"({"min":70,"median":75,"max":80})");
+  std::vector<FakeBenchmark> list{Matrix("matrix.int8", "int8", 1300e12, telemetry, 1188),
+                                  NoBlas("matrix.fp8")};
+  std::string json = BenchJson(Mi300xDevice(), list);
+  json.insert(json.size() - 1, R"(,"elapsed_s":9.25)");
+  auto report = ParseHipBenchJson(json);
+  ASSERT_TRUE(report.ok()) << report.error();
+  EXPECT_EQ(report->elapsed_seconds, 9.25);
+  const Measurement* int8 = report->Find("matrix.int8");
+  ASSERT_NE(int8, nullptr);
+  EXPECT_EQ(int8->unit, "OP/s");
+  EXPECT_EQ(int8->sustained_clock_mhz, 1188);
+  ASSERT_TRUE(int8->telemetry);
+  EXPECT_EQ(int8->telemetry->source, "sysfs");
+  EXPECT_EQ(int8->telemetry->count, 40);
+  EXPECT_DOUBLE_EQ(*int8->telemetry->power_w->median, 748);
+  EXPECT_DOUBLE_EQ(*int8->telemetry->power_limit_w, 750);
+  EXPECT_DOUBLE_EQ(*int8->telemetry->memory_temperature_c->max, 80);
+  ASSERT_EQ(int8->telemetry->throttle.size(), 1u);
+  EXPECT_EQ(int8->telemetry->throttle[0].reason, "power_cap");
+  EXPECT_DOUBLE_EQ(int8->telemetry->throttle[0].fraction, 0.82);
+  EXPECT_EQ(int8->telemetry->throttle[0].raw, "PPT0");
+  ASSERT_TRUE(int8->blas);
+  EXPECT_EQ(int8->blas->loaded, "libhipblaslt.so.0");
+  EXPECT_EQ(int8->blas->api, "hipblaslt");
+  EXPECT_EQ(int8->ParamNumber("wrong_elements"), 0);
+  const Measurement* fp8 = report->Find("matrix.fp8");
+  ASSERT_NE(fp8, nullptr);
+  ASSERT_TRUE(fp8->blas);
+  EXPECT_FALSE(fp8->blas->loaded);
+  ASSERT_EQ(fp8->blas->tried.size(), 3u);
+  EXPECT_EQ(fp8->blas->tried[2].library, "librocblas.so.4");
+  EXPECT_FALSE(fp8->telemetry);
+
+  // Wrong types inside them are rejected with their path, as every other field.
+  auto bad = ParseHipBenchJson(Replace(json, R"("fraction":0.82)", R"("fraction":"most")"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(),
+            "benchmarks[0].params.telemetry.throttle[0].fraction: expected a number, got string");
+  auto over = ParseHipBenchJson(Replace(json, R"("fraction":0.82)", R"("fraction":1.5)"));
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.error(), "benchmarks[0].params.telemetry.throttle[0].fraction: more than 1");
 }
 
 }  // namespace

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+"""bench-matrix-no-blas: 1x MI300X whose ROCm has no hipBLASLt or rocBLAS: matrix engines not measured."""
+from ..derived import STDOUT_JSON  # noqa: F401
+from ..scenarios.bench_matrix import (bench_probe, matrix_entries, no_blas_entries,  # noqa: F401
+                                      run_with, telemetry)
+
+NAME = 'bench-matrix-no-blas'
+BASE = 'mi300x-bench-healthy'
+MACHINE = {'description': '1x MI300X whose ROCm has no hipBLASLt or rocBLAS: matrix engines not measured'}
+PROBES = bench_probe(run_with(no_blas_entries(), elapsed=4.1, wall=4.3))
+EXPECT = ['level standard', 'exit 0', 'check bench.matrix warn', 'check bench.memory pass', 'finding bench.matrix.blas_missing warn']
+README = '# bench-matrix-no-blas\n\nmi300x-bench-matrix\'s server with a ROCm install that lacks its math libraries (only the HIP runtime packages installed): the helper could load neither hipBLASLt nor rocBLAS, skipped the 12 GEMMs with every dlerror recorded, and measured everything else.\n\n## Made from\n\n`tools/machines/records/bench_matrix_no_blas.py`: a copy of [`mi300x-bench-healthy`](../mi300x-bench-healthy/) (its README gives the sources of the MI300X server and what was added by hand), with `.rocm-doctor/probes/hip-bench.json` replaced by a recorded `rocm-doctor-hip --bench --level quick --device 0` run that has the matrix family (issue 17), written by `tools/machines/scenarios/bench_matrix.py` in the helper\'s format (docs/hip-helper.md "Matrix engines": the 12 `matrix.*` entries after `compute.*`, params with shape, types, `blas`, `pattern`, the verification counts, `telemetry` from the amdgpu sysfs sampler and `sustained_clock_mhz`; top-level `elapsed_s`). **Hand-made**: no MI300X was lent to us. The healthy matrix figures sit above ROCm Validation Suite\'s GST floors for MI300X (random input: bf16 581, fp16 639, fp8 1215 TFLOP/s at 4864x4096x8192; dgemm 70 TFLOP/s at 8192³; docs/research/rvs-gst-floors.md) and below the datasheet peaks; the rest of the run is mi300x-bench-healthy\'s.\n\n## The recorded run\n\n- The 12 matrix entries: status skipped, reason `no BLAS library could be loaded`, params.blas.loaded null and `tried` libhipblaslt.so.0, libhipblaslt.so, librocblas.so.4, librocblas.so.3, librocblas.so with glibc\'s `cannot open shared object file` text; elapsed_s 4.1.\n\n## What the doctor must conclude\n\nWarn: bench.matrix reports bench.matrix.blas_missing (warn: the matrix engines were not measured; the rest of the GPU was, and passes), naming the libraries tried with each dlerror as evidence.\n'

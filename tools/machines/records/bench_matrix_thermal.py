@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+"""bench-matrix-thermal: 1x MI300X with failed cooling: GEMM below its floors under a thermal limit."""
+from ..derived import STDOUT_JSON  # noqa: F401
+from ..scenarios.bench_matrix import (bench_probe, matrix_entries, no_blas_entries,  # noqa: F401
+                                      run_with, telemetry)
+
+NAME = 'bench-matrix-thermal'
+BASE = 'mi300x-bench-healthy'
+MACHINE = {'description': '1x MI300X with failed cooling: GEMM below its floors under a thermal limit'}
+PROBES = bench_probe(run_with(matrix_entries(0.71, telemetry(585.0, 750.0, 109, 1038, throttle=[('thermal', 0.81, 'TEMP_HOTSPOT'), ('power_cap', 0.04, 'PPT0')]))))
+EXPECT = ['level standard', 'exit 1', 'root_cause bench.matrix.low', 'check bench.matrix fail', 'finding bench.matrix.low fail']
+README = '# bench-matrix-thermal\n\nmi300x-bench-matrix\'s server with a failed fan module in front of the GPU: the junction reaches 109 °C, the SMU holds the clock at about 1040 MHz and every GEMM delivers 71% of the healthy figures, well under the 750 W power cap.\n\n## Made from\n\n`tools/machines/records/bench_matrix_thermal.py`: a copy of [`mi300x-bench-healthy`](../mi300x-bench-healthy/) (its README gives the sources of the MI300X server and what was added by hand), with `.rocm-doctor/probes/hip-bench.json` replaced by a recorded `rocm-doctor-hip --bench --level quick --device 0` run that has the matrix family (issue 17), written by `tools/machines/scenarios/bench_matrix.py` in the helper\'s format (docs/hip-helper.md "Matrix engines": the 12 `matrix.*` entries after `compute.*`, params with shape, types, `blas`, `pattern`, the verification counts, `telemetry` from the amdgpu sysfs sampler and `sustained_clock_mhz`; top-level `elapsed_s`). **Hand-made**: no MI300X was lent to us. The healthy matrix figures sit above ROCm Validation Suite\'s GST floors for MI300X (random input: bf16 581, fp16 639, fp8 1215 TFLOP/s at 4864x4096x8192; dgemm 70 TFLOP/s at 8192³; docs/research/rvs-gst-floors.md) and below the datasheet peaks; the rest of the run is mi300x-bench-healthy\'s.\n\n## The recorded run\n\n- Every matrix figure x 0.71 (bf16 GST 437 TFLOP/s, fp8 GST 889, fp64 62.8); telemetry: junction 100-109 °C, TEMP_HOTSPOT active in 81% of the samples (PPT0 in 4%, below the 10% that counts), power 585 W median of 750 W, shader clock 1038 MHz median.\n\n## What the doctor must conclude\n\nFail: bench.matrix.low, the root cause, with the cause `thermal limit: TEMP_HOTSPOT active in 81% of 40 samples, ..., GPU up to 109 °C`. Exit 1.\n'
