@@ -232,11 +232,16 @@ Explanation Explain(std::string_view figure, double measured_bps, const PathCapa
   const double percent = 100 * *e.fraction;
   if (short_of_path) {
     e.verdict = Verdict::kUnexplained;
+    const std::string_view look =
+        capacity.kind == PathKind::kMemory
+            ? "look at the memory itself (HBM stacks or channels disabled, a memory clock held "
+              "low) and at what else ran on the GPU"
+            : "look at what else shares it (NUMA placement of the buffers, the IOMMU, other "
+              "traffic)";
     e.text = fmt::format(
         "{} {} is only {:.0f}% of {} (a healthy path gives about {:.0f}%), and no fault was found on "
-        "the path: look at what else shares it (NUMA placement of the buffers, the IOMMU, other "
-        "traffic)",
-        figure, Gbs(measured_bps), percent, capacity.description, 100 * expected.fraction);
+        "the path: {}",
+        figure, Gbs(measured_bps), percent, capacity.description, 100 * expected.fraction, look);
     return e;
   }
   if (short_of_headline) {
