@@ -48,6 +48,14 @@ CheckOutcome Run(const CheckContext& ctx) {
   for (const PciDevice* dev : gpus) bdfs += (bdfs.empty() ? "" : ", ") + dev->bdf;
   std::string message = Gpus(found) + (found == 0 ? "" : " (" + bdfs + ")") + "; " + label +
                         " expects " + std::to_string(expected) + ".";
+  // [gpus] count counts physical GPUs (PCI functions); a partitioned GPU (DPX/QPX/CPX) shows
+  // several logical GPUs, KFD nodes (ROCm/rocm-systems#8529: "8 instead of 32 on an 8x MI308X").
+  const int logical = static_cast<int>(ctx.facts.Kfd().GpuNodes().size());
+  if (logical > found && found > 0) {
+    message += std::string(" [gpus] count counts physical GPUs; partitioned, these show as ") +
+               std::to_string(logical) + " logical GPUs" +
+               (logical == expected ? ", the number the policy gives." : ".");
+  }
   std::vector<Evidence> evidence = {
       {pci.source, Gpus(found) + (bdfs.empty() ? "" : ": " + bdfs), std::to_string(expected)},
       {policy->gpus_where.ToString(), "[gpus] count = " + std::to_string(expected), ""}};

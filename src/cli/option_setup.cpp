@@ -16,7 +16,7 @@ void AddSelectionOptions(CLI::App& cmd, SelectionArgs& selection) {
 }
 
 void AddExpectGpusOption(CLI::App& cmd, CheckOptions& options) {
-  cmd.add_option("--expect-gpus", options.expect_gpus, "Fail unless exactly N AMD GPUs are present")
+  cmd.add_option("--expect-gpus", options.expect_gpus, "Fail unless exactly N AMD GPUs are present (physical GPUs, PCI functions: an MI300X in CPX counts once)")
       ->check(CLI::Range(0, 4096));
 }
 

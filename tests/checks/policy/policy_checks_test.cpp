@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "checks/frameworks/frameworks_fixture.h"
+#include "checks/hardware/datacenter_fixture.h"
 #include "checks/hardware/fake_pci.h"
 #include "rocm_doctor/policy.h"
 #include "support/check_harness.h"
@@ -60,6 +61,25 @@ TEST(PolicyGpuCount, PassesAndFailsWithEvidenceFromThePolicy) {
   ASSERT_EQ(f->evidence.size(), 2u);
   EXPECT_EQ(f->evidence[1].source, "site.toml:1:1");
   EXPECT_EQ(f->params.at("expected"), "2");
+}
+
+// Issue 18: [gpus] count is physical; on a CPX node the mismatch names the logical count too.
+TEST(PolicyGpuCount, APartitionedNodeSaysItsLogicalCount) {
+  auto view = Mi300xNode(2);
+  int index = 2;
+  for (const char* bdf : {"0000:05:00.0", "0000:15:00.0"}) {
+    for (int p = 0; p < 8; ++p) {
+      testing::InstallKfdNode(*view, {.index = index++, .bdf = bdf, .partition = p,
+                                      .unique_id = static_cast<std::uint64_t>(bdf[6])});
+    }
+  }
+  CheckOutcome out = testing::RunCheck("policy.gpu_count", view, WithPolicy("[gpus]\ncount = 16\n"));
+  const Finding* f = testing::FindFinding(out, "policy.gpu_count.mismatch");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->message.find("[gpus] count counts physical GPUs; partitioned, these show as 16 "
+                            "logical GPUs, the number the policy gives."),
+            std::string::npos)
+      << f->message;
 }
 
 TEST(PolicyGpuModels, EveryGpuMustMatchOneRule) {
