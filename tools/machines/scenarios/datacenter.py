@@ -268,17 +268,14 @@ def mi308_dir(bdf):
 
 def mi308_hive_edits():
     """FILES, LINKS and MACHINE that give mi300x-healthy's GPUs what an MI300-series hive shows in
-    sysfs besides the KFD topology: the partition mode its KFD nodes mean (4 nodes of num_xcc 1
-    and 20 CUs each: CPX of a 4-XCD part, whose modes amdgpu_gfx.c lists as "SPX, DPX, CPX"),
-    the XGMI attributes of amdgpu_xgmi.c (the hive kobject under the first GPU, links on the
+    sysfs besides the KFD topology and the partition mode: the available memory partitions, the
+    XGMI attributes of amdgpu_xgmi.c (the hive kobject under the first GPU, links on the
     others) and xgmi_error answering EINVAL (ROCm/rocm-systems#11468)."""
     files, links, errors = {}, {}, {}
     hive = mi308_dir(MI308_BDFS[0]) + "/xgmi_hive_info"
     files[hive + "/xgmi_hive_id"] = f"{MI308_HIVE_ID}\n"
     for i, bdf in enumerate(MI308_BDFS):
         d = mi308_dir(bdf)
-        files[d + "/current_compute_partition"] = "CPX\n"
-        files[d + "/available_compute_partition"] = "SPX, DPX, CPX\n"
         files[d + "/available_memory_partition"] = "NPS1, NPS4\n"
         files[d + "/xgmi_device_id"] = f"{0x0200000000000000 + i}\n"
         files[d + "/xgmi_physical_id"] = f"{i}\n"
@@ -292,11 +289,9 @@ def mi308_hive_edits():
 
 
 MI308_HIVE_ADDED = (
-    "Added to mi300x-healthy by `mi308_hive_edits` (tools/machines/scenarios/datacenter.py): "
-    "current_compute_partition CPX (the base says QPX, but its real topology has 4 KFD nodes of "
-    "num_xcc 1 and 20 CUs per GPU: one partition per XCC of a 4-XCD part, which amdgpu_gfx.c "
-    "calls CPX; QPX needs 8 XCCs), available_compute_partition \"SPX, DPX, CPX\" (the kernel's "
-    "list for 4 XCDs), available_memory_partition \"NPS1, NPS4\"; the XGMI attributes of "
+    "Added to mi300x-healthy (CPX: 4 KFD nodes of one XCC per GPU) by `mi308_hive_edits` "
+    "(tools/machines/scenarios/datacenter.py): available_memory_partition \"NPS1, NPS4\"; the "
+    "XGMI attributes of "
     "amdgpu_xgmi.c (xgmi_device_id, xgmi_physical_id 0..7, xgmi_hive_info/xgmi_hive_id "
     f"{MI308_HIVE_ID} = the capture's KFD hive_id, under the first GPU with node1..node8 links "
     "and a link on the others) and xgmi_error answering EINVAL (machine.json \"errors\"), as on "

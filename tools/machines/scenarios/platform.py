@@ -329,7 +329,7 @@ def m_count_mismatch(out, cap):
 
 
 def m_mi300x(out, cap):
-    m = Machine(out, "mi300x-healthy", "8x MI308X (MI300 series) in QPX mode")
+    m = Machine(out, "mi300x-healthy", "8x MI308X (MI300 series) in CPX mode")
     src = os.path.join(cap, "k8s-device-plugin/testdata/topology-parsing-mi308/topology")
     rel = "5.15.0-116-generic"
     pv = (f"Linux version {rel} (buildd@lcy02-amd64-015) (gcc (Ubuntu 11.4.0-1ubuntu1~22.04) "
@@ -380,8 +380,8 @@ def m_mi300x(out, cap):
                  "current_link_width": "16", "max_link_speed": "32.0 GT/s PCIe",
                  "max_link_width": "16", "mem_info_vram_total": str(4 * 51539607552),
                  "mem_info_vis_vram_total": str(4 * 51539607552), "unique_id": f"{uid:016x}",
-                 "current_compute_partition": "QPX", "available_compute_partition":
-                 "SPX, DPX, QPX, CPX", "current_memory_partition": "NPS1"}
+                 "current_compute_partition": "CPX", "available_compute_partition":
+                 "SPX, DPX, CPX", "current_memory_partition": "NPS1"}
         for blk in ("umc", "sdma", "gfx", "mmhub", "pcie_bif", "hdp", "xgmi_wafl"):
             files[f"ras/{blk}_err_count"] = "ue: 0\nce: 0\n"
         devdir = pci_dev(m, bdf, rootbus=rootbus, parents=parents, files=files,
@@ -412,7 +412,9 @@ def m_mi300x(out, cap):
               "check runtime.rocm pass", "check runtime.hip_load pass"]
     m.finish(expect, readme(
         "mi300x-healthy", "An 8-GPU Instinct MI300-series node: 8 × MI308X (1002:74a2, gfx942, "
-        "the export variant of MI300X with 80 CUs per partition) in QPX compute partitioning "
+        "the export variant of MI300X; 20 CUs and one XCC per partition: simd_count 80, num_xcc "
+        "1) in CPX compute partitioning (one partition per XCC; amdgpu_gfx.c lists \"SPX, DPX, "
+        "CPX\" for 4 XCDs, QPX needs 8) "
         "(4 KFD nodes per GPU, 32 GPU nodes + 2 CPU nodes), one XGMI hive, two PCI segments "
         "(0000 and 0001), ~2 TiB RAM, Ubuntu 22.04 with amdgpu-dkms 6.10.5, iommu=pt, user "
         "alice in render. The directory is named mi300x-healthy as the MI300-series healthy "
