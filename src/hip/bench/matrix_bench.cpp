@@ -287,8 +287,15 @@ void RunOne(BenchContext& ctx, MatrixBlas& blas, const MatrixSpec& spec, Fp8Flav
 
 void RunMatrixBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
                          std::vector<BenchResult>& out) {
-  const OpenedBlas opened =
+  OpenedBlas opened =
       OpenMatrixBlas(ctx.backend == "cuda" ? BlasVendor::kNvidia : BlasVendor::kAmd);
+  // A wedged GPU: destroying the BLAS handle could wait on it forever, so it is left to exit.
+  struct LeakIfWedged {
+    OpenedBlas& opened;
+    ~LeakIfWedged() {
+      if (GpuWedged()) static_cast<void>(opened.blas.release());
+    }
+  } leak_if_wedged{opened};
   for (const std::string& name : names) {
     if (ctx.ShouldStop()) return;
     const std::optional<MatrixSpec> spec = FindMatrixSpec(name);
