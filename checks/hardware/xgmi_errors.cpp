@@ -17,7 +17,6 @@
 #include "knowledge/xgmi_hive.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/xgmi.h"
-#include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
 namespace {
@@ -102,19 +101,15 @@ std::string Count(const Fact<std::uint64_t>& f) {
 Finding ResetFinding(const CheckContext& ctx, const XgmiFacts& xgmi, const std::string& bdf,
                      const RasCounter& wafl) {
   knowledge::ResetScope scope = knowledge::GpusResetTogether(bdf, xgmi, ctx.facts.Kfd());
-  std::string together = knowledge::JoinBdfs(scope.bdfs, ", ");
-  std::string message = "GPU " + bdf + " counts " + std::to_string(*wafl.uncorrectable) +
-                        " uncorrectable XGMI WAFL errors (" + wafl.source + "). ";
-  message += scope.bdfs.size() > 1
-                 ? "A reset takes down its whole hive together: " + together + " (" +
-                       scope.basis + ")."
-                 : "It is in no XGMI hive: a reset takes down this GPU alone.";
-  return MakeFinding("hardware.xgmi.wafl_uncorrectable", message,
+  knowledge::ResetNotice notice = knowledge::ResetNoticeFor(scope);
+  std::map<std::string, std::string> params = notice.params;
+  params["bdf"] = bdf;
+  return MakeFinding("hardware.xgmi.wafl_uncorrectable",
+                     "GPU " + bdf + " counts " + std::to_string(*wafl.uncorrectable) +
+                         " uncorrectable XGMI WAFL errors (" + wafl.source + "). " + notice.text,
                      {{wafl.source, "ue: " + std::to_string(*wafl.uncorrectable), "ue: 0"},
-                      {scope.basis, together, ""}},
-                     {{"bdf", bdf},
-                      {"reset_bdfs", knowledge::JoinBdfs(scope.bdfs)},
-                      {"reset_bdfs_quoted", ShellQuoteWords(scope.bdfs)}});
+                      {scope.basis, knowledge::JoinBdfs(scope.bdfs, ", "), ""}},
+                     std::move(params));
 }
 
 CheckOutcome Run(const CheckContext& ctx) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <set>
 
+#include "rocm_doctor/shell_quote.h"
+
 namespace rocm_doctor::knowledge {
 namespace {
 
@@ -64,6 +66,17 @@ std::string JoinBdfs(const std::vector<std::string>& bdfs, std::string_view sepa
     if (!out.empty()) out += separator;
     out += b;
   }
+  return out;
+}
+
+ResetNotice ResetNoticeFor(const ResetScope& scope) {
+  ResetNotice out;
+  out.params["reset_bdfs"] = JoinBdfs(scope.bdfs);
+  out.params["reset_bdfs_quoted"] = ShellQuoteWords(scope.bdfs);
+  out.text = scope.bdfs.size() > 1
+                 ? "A reset takes down its whole hive together: " + JoinBdfs(scope.bdfs, ", ") +
+                       " (" + scope.basis + ")."
+                 : "It is in no XGMI hive: a reset takes down this GPU alone.";
   return out;
 }
 

@@ -105,6 +105,21 @@ TEST(XgmiErrors, ResetScopeFallsBackToTheKfdHive) {
       << f->message;
 }
 
+TEST(XgmiErrors, AGpuInNoHiveResetsAlone) {
+  auto view = std::make_shared<EinvalView>();
+  testing::FakePciFunction f = testing::Mi300x("0000:05:00.0");
+  f.ras["xgmi_wafl_err_count"] = "ue: 1\nce: 0\n";
+  f.Install(*view);
+  const Finding* u = nullptr;
+  CheckOutcome out = testing::RunCheck("hardware.xgmi_errors", view);
+  u = testing::FindFinding(out, "hardware.xgmi.wafl_uncorrectable");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->params.at("reset_bdfs"), "0000:05:00.0");
+  EXPECT_NE(u->message.find("It is in no XGMI hive: a reset takes down this GPU alone."),
+            std::string::npos)
+      << u->message;
+}
+
 TEST(XgmiErrors, CorrectableWaflErrorsWarn) {
   auto view = Hive();
   view->File("/sys/bus/pci/devices/0000:65:00.0/ras/xgmi_wafl_err_count", "ue: 0\nce: 9\n");
