@@ -230,8 +230,10 @@ CheckOutcome Run(const CheckContext& ctx) {
   // Only placeholders or libraries without device code: nothing was judged, so no pass
   // (issue 15: "1 empty placeholder not judged" is information).
   if (findings.empty() && served.empty()) {
-    return CheckOutcome{.status = Status::kInfo, .summary = std::move(summary), .findings = {},
-                        .benchmarks = {}};
+    CheckOutcome info;  // field by field: CheckOutcome gains fields (-Wmissing-field-initializers)
+    info.status = Status::kInfo;
+    info.summary = std::move(summary);
+    return info;
   }
   if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
   return CheckOutcome::FromFindings(std::move(findings));

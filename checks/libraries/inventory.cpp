@@ -115,8 +115,10 @@ CheckOutcome Run(const CheckContext& ctx) {
                                       : libraries::Join(parts, "; ");
   // No library installed is information, not a pass (issue 15): nothing was there to judge.
   if (findings.empty() && parts.empty()) {
-    return CheckOutcome{
-        .status = Status::kInfo, .summary = std::move(summary), .findings = {}, .benchmarks = {}};
+    CheckOutcome info;  // field by field: CheckOutcome gains fields (-Wmissing-field-initializers)
+    info.status = Status::kInfo;
+    info.summary = std::move(summary);
+    return info;
   }
   if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
   return CheckOutcome::FromFindings(std::move(findings));
