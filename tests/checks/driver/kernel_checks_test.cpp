@@ -53,6 +53,16 @@ TEST(DriverKernelLog, PassesWhenReadable) {
   EXPECT_EQ(out.summary, "2 lines from /dev/kmsg · 1 amdgpu event");
 }
 
+// Issue 15: a readable log of 0 lines passed nothing: information, not a pass.
+TEST(DriverKernelLog, AnEmptyLogIsInformationNotAPass) {
+  auto view = NewView();
+  view->Log(LogOf({}));
+  CheckOutcome out = RunCheck("driver.kernel_log", view);
+  EXPECT_EQ(out.status, Status::kInfo) << out.summary;
+  EXPECT_EQ(out.summary, "0 lines from /dev/kmsg");
+  EXPECT_TRUE(out.findings.empty());
+}
+
 TEST(DriverKernelLog, UnknownWhenUnreadable) {
   auto view = NewView();
   KernelLog log;

@@ -87,6 +87,20 @@ TEST(CodeObjects, PlaceholdersAndHostOnlyLibrariesAreNotJudged) {
             "not judged");
 }
 
+// Issue 15: only empty placeholder files judged nothing, so it is information, not a pass.
+TEST(CodeObjects, OnlyEmptyPlaceholderFilesAreInformationNotAPass) {
+  auto view = RocmHost(90010);
+  view->File(InLib("librocblas.so.4.2.60200"), "");
+  CheckOutcome out = RunCheck(kCheck, view);
+  EXPECT_EQ(out.status, Status::kInfo) << out.summary;
+  EXPECT_EQ(out.summary, "1 empty placeholder file not judged");
+  EXPECT_TRUE(out.findings.empty());
+  view->File(InLib("librocsparse.so.1.0.60200"), "");
+  out = RunCheck(kCheck, view);
+  EXPECT_EQ(out.status, Status::kInfo) << out.summary;
+  EXPECT_EQ(out.summary, "2 empty placeholder files not judged");
+}
+
 TEST(CodeObjects, SkipsWithoutLibraries) {
   EXPECT_EQ(RunCheck(kCheck, RocmHost(90010)).status, Status::kSkip);
 }

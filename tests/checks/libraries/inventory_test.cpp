@@ -22,8 +22,12 @@ TEST(LibrariesInventory, PassListsLibrariesWithVersions) {
 TEST(LibrariesInventory, NothingInstalledIsNotAFailure) {
   auto view = RocmHost(90010);
   CheckOutcome out = RunCheck(kCheck, view);
-  EXPECT_EQ(out.status, Status::kInfo);  // nothing to judge is information, not a pass
-  EXPECT_NE(out.summary.find("no ROCm libraries installed"), std::string::npos) << out.summary;
+  // Issue 15: nothing to judge is information, not a pass, and says where it looked.
+  EXPECT_EQ(out.status, Status::kInfo) << out.summary;
+  EXPECT_EQ(out.summary,
+            "no ROCm libraries installed (searched /opt/rocm-6.2.0/lib, "
+            "/usr/lib/x86_64-linux-gnu)");
+  EXPECT_TRUE(out.findings.empty());
 }
 
 TEST(LibrariesInventory, LibraryFromAnotherRelease) {
