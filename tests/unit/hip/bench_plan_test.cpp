@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -72,6 +74,31 @@ TEST(BenchSelection, NamesAndFamiliesInRunOrder) {
   EXPECT_EQ(SelectBenchmarks({"memory", "mem"}).unknown, "mem");
   EXPECT_EQ(SelectBenchmarks({"memory."}).unknown, "memory.");
   EXPECT_EQ(SelectBenchmarks({"memory.triad.x"}).unknown, "memory.triad.x");
+}
+
+TEST(BenchSelection, MatrixFamilyRunsAfterComputeWithEveryName) {
+  const BenchSelection s = SelectBenchmarks({"matrix"});
+  ASSERT_FALSE(s.unknown);
+  ASSERT_EQ(s.names.size(), 12u);
+  EXPECT_EQ(s.names.front(), "matrix.bf16");
+  EXPECT_EQ(s.names.back(), "matrix.int8_gst");
+  const std::vector<std::string> all = SelectBenchmarks({}).names;
+  const auto at = [&all](const char* name) {
+    return std::find(all.begin(), all.end(), name) - all.begin();
+  };
+  EXPECT_EQ(at("matrix.bf16"), at("compute.bf16_fma") + 1);
+  EXPECT_LT(at("matrix.int8_gst"), at("memtest.address"));
+}
+
+TEST(BenchLevels, MatrixBatchesPerLevel) {
+  const BenchPlan quick = MakeBenchPlan(BenchLevel::kQuick, std::nullopt, std::nullopt);
+  EXPECT_EQ(quick.matrix_samples, 5);
+  EXPECT_DOUBLE_EQ(quick.matrix_batch_seconds, 0.025);
+  EXPECT_EQ(quick.matrix_warmup_batches, 2);
+  EXPECT_FALSE(quick.plant_matrix_corruption);
+  EXPECT_EQ(quick.telemetry_interval_ms, 20);
+  EXPECT_EQ(MakeBenchPlan(BenchLevel::kStandard, std::nullopt, std::nullopt).matrix_samples, 20);
+  EXPECT_EQ(MakeBenchPlan(BenchLevel::kStress, std::nullopt, std::nullopt).matrix_samples, 50);
 }
 
 TEST(BenchSelection, SplitsCommaLists) {
