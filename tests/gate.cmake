@@ -19,6 +19,10 @@ if(Python3_FOUND)
   add_test(NAME gate_cli
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gate/gate_cli_test.py
                    --binary $<TARGET_FILE:rocm-doctor> --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
+  # The action ladder on the RAS machines of issue 18: isolate/reset/replace drain, history never.
+  add_test(NAME gate_ras_actions
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/gate/ras_gate_test.py
+                   --binary $<TARGET_FILE:rocm-doctor> --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
   # The real Slurm: munged, slurmctld and slurmd on localhost (docs/slurm.md). Skips (77) when
   # not root or when Slurm/munge are not installed.
   add_test(NAME slurm_gate

@@ -29,7 +29,12 @@ constexpr FindingSpec kFindings[] = {
          "bad VRAM pages itself; if uncorrectable errors come back after a reboot, or the bad-page "
          "count keeps growing, the GPU needs replacement (RMA).",
      .commands = kRasCommands,
-     .requires_root = true},
+     .requires_root = true,
+     // The <block>_err_count counters start at 0 at each driver load (amdgpu_ras.c): a UE
+     // counted there happened since this boot, a current error, not history (issue 18).
+     .action = FindingAction::kIsolate,
+     .next_step = "drain the node, read the kernel log and the retired-page list, then decide "
+                  "reset or RMA"},
     {.code = "hardware.ras.unreadable",
      .severity = Status::kUnknown,
      .title = "A GPU's RAS error counters could not be read",

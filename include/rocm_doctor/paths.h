@@ -21,6 +21,9 @@ inline constexpr std::string_view kDevDxg = "/dev/dxg";
 inline constexpr std::string_view kModuleAmdgpu = "/sys/module/amdgpu";
 inline constexpr std::string_view kModuleAmdgpuInitstate = "/sys/module/amdgpu/initstate";
 inline constexpr std::string_view kModuleAmdgpuVersion = "/sys/module/amdgpu/version";
+// amdgpu_drv.c: retired-page threshold (-1/-2 the driver's formula, 0 retirement off, N pages)
+inline constexpr std::string_view kModuleAmdgpuBadPageThreshold =
+    "/sys/module/amdgpu/parameters/bad_page_threshold";
 inline constexpr std::string_view kLibModules = "/lib/modules";
 inline constexpr std::string_view kModprobeDirs[] = {"/etc/modprobe.d", "/usr/lib/modprobe.d",
                                                      "/lib/modprobe.d", "/run/modprobe.d"};
@@ -30,6 +33,7 @@ inline constexpr std::string_view kProcModules = "/proc/modules";
 inline constexpr std::string_view kProcCmdline = "/proc/cmdline";
 inline constexpr std::string_view kProcVersion = "/proc/version";
 inline constexpr std::string_view kProcMeminfo = "/proc/meminfo";
+inline constexpr std::string_view kProcUptime = "/proc/uptime";  // seconds since boot, idle
 inline constexpr std::string_view kProcCpuinfo = "/proc/cpuinfo";
 inline constexpr std::string_view kProcSelfCgroup = "/proc/self/cgroup";
 inline constexpr std::string_view kProcSelfMountinfo = "/proc/self/mountinfo";

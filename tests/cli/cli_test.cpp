@@ -130,6 +130,25 @@ TEST(Cli, ExplainKnowsCodesAndChecksAndSuggests) {
   EXPECT_NE(typo.err.find("did you mean 'hardware.gpu.none_found'"), std::string::npos) << typo.err;
 }
 
+// The action ladder (issue 18): explain prints a code's severity and action, and its next step;
+// a code without an action prints as before (no "action" anywhere).
+TEST(Cli, ExplainPrintsTheSeverityAndTheAction) {
+  CommandOutcome replace = Doctor({"explain", "hardware.ras.pages_over_threshold"});
+  EXPECT_EQ(replace.exit_code, 0);
+  EXPECT_EQ(replace.out.rfind("hardware.ras.pages_over_threshold  (fail; action: replace)\n", 0),
+            0u)
+      << replace.out;
+  EXPECT_NE(replace.out.find("  Action: replace. Next step: "), std::string::npos);
+  CommandOutcome json = Doctor({"explain", "hardware.ras.pages_pending", "--format", "json"});
+  nlohmann::json j = Json(json);
+  EXPECT_EQ(j["severity"], "fail");
+  EXPECT_EQ(j["action"], "reset");
+  EXPECT_FALSE(j["next_step"].get<std::string>().empty());
+  CommandOutcome plain = Doctor({"explain", "hardware.gpu.none_found"});
+  EXPECT_EQ(plain.out.find("action"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("Action"), std::string::npos) << plain.out;
+}
+
 // docs/findings.md is generated from the catalog; a new code without regenerating it fails here.
 TEST(Cli, FindingsDocIsUpToDate) {
   CommandOutcome out = Doctor({"explain", "--all", "--format", "markdown"});
