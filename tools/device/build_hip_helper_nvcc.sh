@@ -23,7 +23,7 @@ host=(args helper_main json_stdout json_writer pci_bdf report_json smoke_pattern
       bench/telemetry_sysfs)
 # GPU translation units: .cpp ones are compiled as CUDA (-x cu), .cu ones as they are.
 gpu=(probe.cpp smoke_test.cpp smoke_kernel.cu
-     bench/bench_runner.cpp bench/clock_probe.cu bench/compute_bench.cpp bench/fma_kernels.cu
+     bench/bench_runner.cpp bench/clock_probe.cu bench/collective.cpp bench/compute_bench.cpp bench/fma_kernels.cu
      bench/host_copy.cpp bench/launch.cu bench/matrix_bench.cpp bench/matrix_kernels.cu
      bench/memtest.cu bench/peer.cu bench/stream_bench.cpp
      bench/stream_kernels.cu bench/stress.cu bench/timing.cpp)

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <system_error>
 
+#include "hip/bench/collective_math.h"
+
 namespace rocm_doctor::hip_helper {
 namespace {
 
@@ -69,6 +71,9 @@ BenchSelection SelectBenchmarks(const std::vector<std::string>& items) {
         matched = true;
       }
     }
+    for (std::string_view name : collective::kNames) {  // on request only (collective_math.h)
+      if (name == item || InFamily(name, item)) matched = true;
+    }
     if (!matched) {
       selection.unknown = item;
       return selection;
@@ -76,6 +81,14 @@ BenchSelection SelectBenchmarks(const std::vector<std::string>& items) {
   }
   for (std::size_t i = 0; i < kBenchNames.size(); ++i) {
     if (chosen[i]) selection.names.emplace_back(kBenchNames[i]);
+  }
+  for (std::string_view name : collective::kNames) {
+    for (const std::string& item : items) {
+      if (name == item || InFamily(name, item)) {
+        selection.names.emplace_back(name);
+        break;
+      }
+    }
   }
   return selection;
 }

@@ -27,7 +27,7 @@ struct FamilyEntry {
   const char* unit;  // of a skipped placeholder
 };
 
-constexpr std::array<FamilyEntry, 8> kFamilies = {{
+constexpr std::array<FamilyEntry, 9> kFamilies = {{
     {"memory.", RunStreamBenchmarks, "B/s"},
     {"host.", RunHostCopyBenchmarks, "B/s"},
     {"peer.", RunPeerBenchmarks, "B/s"},
@@ -36,6 +36,7 @@ constexpr std::array<FamilyEntry, 8> kFamilies = {{
     {"matrix.", RunMatrixBenchmarks, "FLOP/s"},
     {"memtest.", RunMemtestBenchmarks, "errors"},
     {"stress.", RunStressBenchmarks, "FLOP/s"},
+    {"collective.", RunCollectiveBenchmarks, "B/s"},  // on request only (collective.cpp)
 }};
 
 const char* UnitOf(const std::string& name) {

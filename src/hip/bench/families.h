@@ -26,5 +26,7 @@ void RunMemtestBenchmarks(BenchContext& ctx, const std::vector<std::string>& nam
                           std::vector<BenchResult>& out);  // memtest.*
 void RunStressBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
                          std::vector<BenchResult>& out);  // stress.*
+void RunCollectiveBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
+                             std::vector<BenchResult>& out);  // collective.* (RCCL/NCCL)
 
 }  // namespace rocm_doctor::hip_helper

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+// collective.all_reduce and collective.all_gather: RCCL (AMD) or NCCL (NVIDIA), loaded at run
+// time (collective_abi.h), in this one process over every visible GPU (ncclCommInitAll, one rank
+// per GPU, as rccl-tests/nccl-tests -g N run), float32 sum, message sizes doubling up to the
+// level's; bus bandwidth per size as those tests compute it (collective_math.h), every element of
+// rank 0's and the last rank's result checked against the analytic answer. The figure is the bus
+// bandwidth at the largest size (median of the timed batches); one GPU gives 0 by definition
+// (2(n-1)/n), and the run still checks that the library moved the data right.
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "hip/bench/collective_abi.h"
+#include "hip/bench/collective_math.h"
+#include "hip/bench/families.h"
+#include "hip/bench/gpu_resources.h"
+
+namespace rocm_doctor::hip_helper {
+namespace collective {
+
+NcclApi LoadNccl(const std::string& backend) {
+  NcclApi api;
+  std::vector<std::string> names;
+  if (const char* own = std::getenv("ROCMDOC_COLLECTIVE_LIBRARY"); own != nullptr && *own) {
+    names.emplace_back(own);
+  }
+  if (backend == "hip") {
+    names.insert(names.end(), {"librccl.so.1", "librccl.so", "/opt/rocm/lib/librccl.so.1"});
+  } else {
+    names.insert(names.end(), {"libnccl.so.2", "libnccl.so"});
+  }
+  for (const std::string& name : names) {
+    dlerror();
+    void* lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (lib == nullptr) {
+      const char* why = dlerror();
+      api.tried.push_back(name + ": " + (why != nullptr ? why : "dlopen failed"));
+      continue;
+    }
+    bool all = true;
+    auto sym = [&](auto& fn, const char* symbol) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, symbol));
+      if (fn == nullptr) {
+        all = false;
+        api.tried.push_back(name + ": no symbol " + symbol);
+      }
+    };
+    sym(api.GetErrorString, "ncclGetErrorString");
+    sym(api.GetVersion, "ncclGetVersion");
+    sym(api.CommInitAll, "ncclCommInitAll");
+    sym(api.CommDestroy, "ncclCommDestroy");
+    sym(api.AllReduce, "ncclAllReduce");
+    sym(api.AllGather, "ncclAllGather");
+    sym(api.GroupStart, "ncclGroupStart");
+    sym(api.GroupEnd, "ncclGroupEnd");
+    if (!all) {
+      dlclose(lib);
+      continue;
+    }
+    api.library = lib;
+    api.path = name;
+    return api;
+  }
+  return api;
+}
+
+}  // namespace collective
+
+namespace {
+
+using collective::Kind;
+
+struct Rank {
+  int device = 0;
+  void* send = nullptr;
+  void* recv = nullptr;
+  gpuStream_t stream = nullptr;
+};
+
+struct Ranks {
+  std::vector<Rank> ranks;
+  ~Ranks() {
+    for (Rank& r : ranks) {
+      gpuSetDevice(r.device);
+      if (r.send) gpuFree(r.send);
+      if (r.recv) gpuFree(r.recv);
+      if (r.stream) gpuStreamDestroy(r.stream);
+    }
+  }
+};
+
+std::string NcclText(const collective::NcclApi& api, collective::NcclResult r, const char* call) {
+  const char* text = api.GetErrorString ? api.GetErrorString(r) : nullptr;
+  return std::string(call) + ": " + (text ? text : "error") + " (" + std::to_string(r) + ")";
+}
+
+// One collective on every rank, as one group.
+collective::NcclResult Launch(const collective::NcclApi& api, Kind kind,
+                              const std::vector<collective::NcclComm>& comms, Ranks& ranks,
+                              std::size_t count) {
+  collective::NcclResult r = api.GroupStart();
+  if (r != collective::kNcclSuccess) return r;
+  for (std::size_t i = 0; i < ranks.ranks.size(); ++i) {
+    Rank& rk = ranks.ranks[i];
+    void* stream = reinterpret_cast<void*>(rk.stream);
+    r = kind == Kind::kAllReduce
+            ? api.AllReduce(rk.send, rk.recv, count, collective::kNcclFloat32, collective::kNcclSum,
+                            comms[i], stream)
+            : api.AllGather(rk.send, rk.recv, count, collective::kNcclFloat32, comms[i], stream);
+    if (r != collective::kNcclSuccess) {
+      api.GroupEnd();
+      return r;
+    }
+  }
+  return api.GroupEnd();
+}
+
+std::string Drain(Ranks& ranks, double deadline) {
+  for (Rank& r : ranks.ranks) {
+    gpuSetDevice(r.device);
+    const WaitResult w = DrainStream(r.stream, deadline);
+    if (w.outcome == WaitOutcome::kTimedOut) return "timeout";
+    if (w.outcome == WaitOutcome::kFailed) return GpuErrorText(w.error, "collective stream");
+  }
+  return "";
+}
+
+// Every element of `rank`'s receive buffer against the analytic answer; the first mismatch.
+std::string Verify(Kind kind, Ranks& ranks, std::size_t rank, std::size_t count) {
+  const int n = static_cast<int>(ranks.ranks.size());
+  const std::size_t elements = kind == Kind::kAllReduce ? count : count * n;
+  std::vector<float> host(elements);
+  gpuSetDevice(ranks.ranks[rank].device);
+  gpuError_t e = gpuMemcpy(host.data(), ranks.ranks[rank].recv, elements * sizeof(float),
+                           gpuMemcpyDeviceToHost);
+  if (e != gpuSuccess) return GpuErrorText(e, "copy back");
+  for (std::size_t j = 0; j < elements; ++j) {
+    const float want = collective::ExpectedValue(kind, n, count, j);
+    if (host[j] != want) {
+      char text[160];
+      std::snprintf(text, sizeof text, "rank %zu element %zu is %.9g, expected %.9g", rank, j,
+                    static_cast<double>(host[j]), static_cast<double>(want));
+      return text;
+    }
+  }
+  return "";
+}
+
+void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const std::string& name,
+            std::vector<BenchResult>& out) {
+  BenchResult result = NewResult(name, "B/s");
+  int visible = 0;
+  if (gpuGetDeviceCount(&visible) != gpuSuccess || visible < 1) visible = 1;
+  const int n = visible;
+  // Sizes per rank in floats: 1 MiB doubling to the level's peer size (256 MiB at quick).
+  const std::size_t max_bytes = std::max<std::uint64_t>(ctx.plan.peer_bytes, 1u << 20) /
+                                (kind == Kind::kAllGather ? static_cast<std::uint64_t>(n) : 1u);
+  std::vector<std::size_t> counts;
+  for (std::size_t b = 1u << 20; b <= max_bytes; b *= 4) counts.push_back(b / sizeof(float));
+  if (counts.empty()) counts.push_back((1u << 20) / sizeof(float));
+  const std::size_t max_count = counts.back();
+  const std::size_t recv_count = kind == Kind::kAllReduce ? max_count : max_count * n;
+
+  Ranks ranks;
+  std::vector<int> devices;
+  for (int d = 0; d < n; ++d) {
+    devices.push_back(d);
+    Rank r;
+    r.device = d;
+    gpuSetDevice(d);
+    std::vector<float> values(max_count);
+    for (std::size_t i = 0; i < max_count; ++i) values[i] = collective::SendValue(kind, d, i);
+    gpuError_t e = gpuMalloc(&r.send, max_count * sizeof(float));
+    if (e == gpuSuccess) e = gpuMalloc(&r.recv, recv_count * sizeof(float));
+    if (e == gpuSuccess) e = gpuStreamCreate(&r.stream);
+    if (e == gpuSuccess) {
+      e = gpuMemcpy(r.send, values.data(), max_count * sizeof(float), gpuMemcpyHostToDevice);
+    }
+    ranks.ranks.push_back(r);
+    if (e != gpuSuccess) {
+      RecordFailure(result, e, "collective buffers");
+      out.push_back(std::move(result));
+      return;
+    }
+  }
+  std::vector<collective::NcclComm> comms(n, nullptr);
+  collective::NcclResult r = api.CommInitAll(comms.data(), n, devices.data());
+  if (r != collective::kNcclSuccess) {
+    result.status = BenchStatus::kFailed;
+    result.reason = NcclText(api, r, "ncclCommInitAll");
+    out.push_back(std::move(result));
+    return;
+  }
+  const double deadline = ctx.plan.kernel_deadline_seconds;
+  const int iterations = 10, samples = std::max(3, ctx.plan.peer_samples);
+  std::string sizes = "[";
+  std::vector<double> last_busbw;
+  bool verified = true;
+  std::string failure;
+  for (std::size_t count : counts) {
+    if (ctx.ShouldStop()) break;
+    const double op_bytes = collective::OperationBytes(kind, count, sizeof(float), n);
+    std::vector<double> busbw, algbw;
+    for (int s = -1; s < samples && failure.empty(); ++s) {  // s = -1: warm-up
+      const auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < iterations && failure.empty(); ++i) {
+        r = Launch(api, kind, comms, ranks, count);
+        if (r != collective::kNcclSuccess) failure = NcclText(api, r, name.c_str());
+      }
+      if (failure.empty()) failure = Drain(ranks, deadline);
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (s >= 0 && failure.empty() && seconds > 0) {
+        algbw.push_back(op_bytes * iterations / seconds);
+        busbw.push_back(algbw.back() * collective::BusFactor(kind, n));
+      }
+    }
+    if (!failure.empty()) break;
+    std::string mismatch = Verify(kind, ranks, 0, count);
+    if (mismatch.empty() && n > 1) mismatch = Verify(kind, ranks, n - 1, count);
+    if (!mismatch.empty()) {
+      verified = false;
+      result.params.SetString("mismatch", mismatch);
+    }
+    std::sort(algbw.begin(), algbw.end());
+    const double alg_median = algbw.empty() ? 0 : algbw[algbw.size() / 2];
+    char item[200];
+    std::snprintf(item, sizeof item,
+                  "%s{\"bytes\":%.0f,\"algbw\":%.6g,\"busbw\":%.6g,\"verified\":%s}",
+                  sizes.size() > 1 ? "," : "", op_bytes, alg_median,
+                  alg_median * collective::BusFactor(kind, n), mismatch.empty() ? "true" : "false");
+    sizes += item;
+    last_busbw = busbw;
+    result.bytes = static_cast<std::int64_t>(op_bytes);
+    result.elements = static_cast<std::int64_t>(count);
+  }
+  sizes += "]";
+  for (collective::NcclComm c : comms) {
+    if (c != nullptr) api.CommDestroy(c);
+  }
+  int version = 0;
+  if (api.GetVersion(&version) == collective::kNcclSuccess) result.params.SetInt("version", version);
+  result.params.SetString("library", api.path);
+  result.params.SetInt("ranks", n);
+  result.params.SetString("datatype", "float32");
+  result.params.SetDouble("bus_factor", collective::BusFactor(kind, n));
+  result.params.SetRaw("sizes", sizes);
+  result.element_bytes = sizeof(float);
+  result.iterations = iterations;
+  if (!failure.empty()) {
+    result.status = failure == "timeout" ? BenchStatus::kTimeout : BenchStatus::kFailed;
+    result.reason = failure;
+  } else if (!verified) {
+    result.status = BenchStatus::kVerifyFailed;
+    result.reason = "wrong result: see params.mismatch";
+    result.verified = false;
+  } else {
+    result.status = BenchStatus::kOk;
+    result.verified = true;
+    ApplySummary(result, SummarizeHigherIsBetter(last_busbw));
+    if (n == 1) {
+      // SummarizeHigherIsBetter drops zeros; one rank's bus bandwidth is 0 by definition.
+      result.best = result.median = result.worst = 0.0;
+      result.spread = 0.0;
+      result.samples = samples;
+      result.params.SetString("note", "one rank: bus bandwidth is 0 by definition (x 2(n-1)/n); "
+                                      "algbw and the verified result are in params.sizes");
+    }
+  }
+  out.push_back(std::move(result));
+}
+
+}  // namespace
+
+void RunCollectiveBenchmarks(BenchContext& ctx, const std::vector<std::string>& names,
+                             std::vector<BenchResult>& out) {
+  const collective::NcclApi api = collective::LoadNccl(ctx.backend);
+  for (const std::string& name : names) {
+    if (ctx.ShouldStop()) return;
+    if (!api.ok()) {
+      std::string why = ctx.backend == "hip" ? "RCCL not found" : "NCCL not found";
+      for (const std::string& t : api.tried) why += "; " + t;
+      out.push_back(SkippedResult(name, "B/s", why));
+      continue;
+    }
+    if (ctx.progress) ctx.progress(name);
+    if (name == "collective.all_reduce") RunOne(ctx, api, Kind::kAllReduce, name, out);
+    if (name == "collective.all_gather") RunOne(ctx, api, Kind::kAllGather, name, out);
+  }
+  gpuSetDevice(ctx.device);
+}
+
+}  // namespace rocm_doctor::hip_helper

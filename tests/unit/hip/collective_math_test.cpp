@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The arithmetic of the collective.* benchmarks (src/hip/bench/collective_math.h): nccl-tests'
+// bus bandwidth factors and the values that let every element of a result be checked.
+#include "hip/bench/collective_math.h"
+
+#include <gtest/gtest.h>
+
+#include "hip/bench/bench_plan.h"
+
+namespace rocm_doctor::hip_helper::collective {
+namespace {
+
+TEST(CollectiveMath, BusFactorsAreNcclTests) {
+  // doc/PERFORMANCE.md: all-reduce 2(n-1)/n, all-gather (n-1)/n.
+  EXPECT_DOUBLE_EQ(BusFactor(Kind::kAllReduce, 8), 1.75);
+  EXPECT_DOUBLE_EQ(BusFactor(Kind::kAllGather, 8), 0.875);
+  EXPECT_DOUBLE_EQ(BusFactor(Kind::kAllReduce, 2), 1.0);
+  EXPECT_DOUBLE_EQ(BusFactor(Kind::kAllReduce, 1), 0.0) << "one rank moves nothing over a bus";
+  EXPECT_DOUBLE_EQ(BusFactor(Kind::kAllGather, 0), 0.0);
+  // S: the all-reduce buffer; the all-gather's whole gathered buffer.
+  EXPECT_DOUBLE_EQ(OperationBytes(Kind::kAllReduce, 1024, 4, 8), 4096);
+  EXPECT_DOUBLE_EQ(OperationBytes(Kind::kAllGather, 1024, 4, 8), 32768);
+}
+
+TEST(CollectiveMath, ExpectedValuesAreTheSumAndTheGather) {
+  for (int n : {1, 2, 8}) {
+    const std::size_t count = 1000;
+    for (std::size_t j : {std::size_t{0}, std::size_t{250}, std::size_t{251}, std::size_t{999}}) {
+      float sum = 0;
+      for (int r = 0; r < n; ++r) sum += SendValue(Kind::kAllReduce, r, j);
+      EXPECT_EQ(ExpectedValue(Kind::kAllReduce, n, count, j), sum) << n << " ranks, element " << j;
+    }
+    for (int r = 0; r < n; ++r) {
+      for (std::size_t i : {std::size_t{0}, std::size_t{255}, std::size_t{256}, count - 1}) {
+        EXPECT_EQ(ExpectedValue(Kind::kAllGather, n, count, r * count + i),
+                  SendValue(Kind::kAllGather, r, i));
+      }
+    }
+  }
+  // Ranks are told apart: rank 1's block differs from rank 0's at every element.
+  EXPECT_NE(SendValue(Kind::kAllGather, 0, 5), SendValue(Kind::kAllGather, 1, 5));
+}
+
+TEST(CollectiveMath, OnlyAskedForNeverInTheDefaultSet) {
+  const BenchSelection all = SelectBenchmarks({});
+  for (const std::string& name : all.names) EXPECT_NE(name.rfind("collective.", 0), 0u) << name;
+  const BenchSelection asked = SelectBenchmarks({"collective"});
+  ASSERT_FALSE(asked.unknown) << *asked.unknown;
+  EXPECT_EQ(asked.names, (std::vector<std::string>{"collective.all_reduce", "collective.all_gather"}));
+  const BenchSelection one = SelectBenchmarks({"memory.triad", "collective.all_gather"});
+  EXPECT_EQ(one.names, (std::vector<std::string>{"memory.triad", "collective.all_gather"}));
+  EXPECT_TRUE(SelectBenchmarks({"collective.bogus"}).unknown);
+}
+
+}  // namespace
+}  // namespace rocm_doctor::hip_helper::collective
