@@ -21,7 +21,9 @@ bool Broken(const std::string& status) {
 Better BetterOf(const Row& row) {
   if (row.limit_kind == "floor") return Better::kHigher;
   if (row.limit_kind == "ceiling") return Better::kLower;
-  if (row.unit == "B/s" || row.unit == "FLOP/s" || row.unit == "launch/s") return Better::kHigher;
+  if (row.unit == "B/s" || row.unit == "FLOP/s" || row.unit == "OP/s" || row.unit == "launch/s") {
+    return Better::kHigher;
+  }
   if (row.unit == "s" || row.unit == "errors") return Better::kLower;
   return Better::kUnknown;
 }

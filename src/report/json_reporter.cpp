@@ -78,6 +78,7 @@ json BenchmarksJson(const std::vector<BenchmarkResult>& results) {
                    {"iterations", OrNull(b.iterations)},
                    {"bytes", OrNull(b.bytes)},
                    {"clock_mhz_seen", OrNull(b.clock_mhz_seen)},
+                   {"sustained_clock_mhz", OrNull(b.sustained_clock_mhz)},
                    {"verified", OrNull(b.verified)},
                    {"params", std::move(params)},
                    {"limit", OrNull(b.limit)},

@@ -53,6 +53,7 @@ class Family {
 std::string_view UnitSuffix(std::string_view unit) {
   if (unit == "B/s") return "bytes_per_second";
   if (unit == "FLOP/s") return "flop_per_second";
+  if (unit == "OP/s") return "operations_per_second";  // integer GEMM (matrix.int8)
   if (unit == "s") return "seconds";
   if (unit == "launch/s") return "launches_per_second";
   if (unit == "errors") return "errors";
