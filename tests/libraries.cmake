@@ -3,6 +3,7 @@
 rocmdoc_add_test(test_libraries
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/elf_reader_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/offload_bundle_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/ranged_scan_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/tensile_parse_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/library_collector_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/libraries/library_version_test.cpp

@@ -24,6 +24,10 @@ class ForwardingSystemView : public SystemView {
                        std::size_t limit = kDefaultReadLimit) const override {
     return inner_->ReadFile(path, limit);
   }
+  FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
+                         std::size_t length) const override {
+    return inner_->ReadFileAt(path, offset, length);
+  }
   DirListing ListDir(std::string_view path) const override { return inner_->ListDir(path); }
   LinkTarget ReadLink(std::string_view path) const override { return inner_->ReadLink(path); }
   NodeInfo Stat(std::string_view path) const override { return inner_->Stat(path); }

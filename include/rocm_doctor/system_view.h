@@ -7,7 +7,8 @@
 // primitives derive from ForwardingSystemView (rocm_doctor/forwarding_system_view.h). A new
 // primitive: declare it here, with a default answer like StatFs's where a view may not know it,
 // forward it in ForwardingSystemView, answer it in the live and machine-directory views and
-// record it in RecordingSystemView. Only collectors call it.
+// record it in RecordingSystemView (or, like ReadFileAt, answer there that it is not supported,
+// when a recording could not replay it). Only collectors call it.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -141,12 +142,35 @@ struct FsSpace {
   bool ok() const { return status == FsStatus::kOk; }
 };
 
+// What SystemView::ReadFileAt answers (status kError, this text) when a view cannot read a range
+// of a file: test doubles, and `capture`'s recording view on purpose (a capture stores a prefix
+// of each file, docs/probes.md). Callers then fall back to ReadFile.
+inline constexpr std::string_view kRangedReadUnsupported =
+    "ranged reads are not supported by this view";
+// Bytes one ReadFileAt may ask for (a library's section header table is at most 4096 x 64).
+inline constexpr std::size_t kMaxRangedRead = std::size_t{16} << 20;
+
 class SystemView {
  public:
   virtual ~SystemView() = default;
 
   virtual FileContent ReadFile(std::string_view path,
                                std::size_t limit = kDefaultReadLimit) const = 0;
+  // Up to `length` bytes (at most kMaxRangedRead) of a regular file from byte `offset`, with
+  // ReadFile's status and error conventions (a directory, device node or FIFO is refused without
+  // being opened for reading). A range that runs past the end gives the bytes that exist (none
+  // at or past it); `truncated` stays false. A 1.3 GB library's section headers and bundle
+  // headers are read this way instead of a 64 MiB prefix.
+  virtual FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
+                                 std::size_t length) const {
+    (void)path;
+    (void)offset;
+    (void)length;
+    FileContent out;
+    out.status = FsStatus::kError;
+    out.error = std::string(kRangedReadUnsupported);
+    return out;
+  }
   virtual DirListing ListDir(std::string_view path) const = 0;
   virtual LinkTarget ReadLink(std::string_view path) const = 0;
   virtual NodeInfo Stat(std::string_view path) const = 0;

@@ -21,6 +21,7 @@
 #include "system/command_runner.h"
 #include "system/fd_io.h"
 #include "system/kmsg_parse.h"
+#include "system/range_read.h"
 
 extern char** environ;
 
@@ -85,30 +86,57 @@ LiveSystemView::LiveSystemView() {
   }
 }
 
-FileContent LiveSystemView::ReadFile(std::string_view path, std::size_t limit) const {
-  const std::string p(path);
-  struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return Failed<FileContent>(errno);
-  // Opening a device node can have effects (opening /dev/kfd creates a KFD process context) and
-  // reading a FIFO or a tty can block forever: only regular files are read. Everything readable
-  // under /sys and /proc stats as a regular file.
-  if (S_ISDIR(st.st_mode)) return Failed<FileContent>(EISDIR);
+namespace {
+
+// Opens `path` for reading when it is a regular file, else sets `refusal`. Opening a device node
+// can have effects (opening /dev/kfd creates a KFD process context) and reading a FIFO or a tty
+// can block forever: only regular files are opened. Everything readable under /sys and /proc
+// stats as a regular file. `st` is the opened file's fstat().
+UniqueFd OpenRegular(const std::string& p, struct stat& st, FileContent& refusal) {
+  if (::stat(p.c_str(), &st) != 0) {
+    refusal = Failed<FileContent>(errno);
+    return UniqueFd();
+  }
+  if (S_ISDIR(st.st_mode)) {
+    refusal = Failed<FileContent>(EISDIR);
+    return UniqueFd();
+  }
   if (!S_ISREG(st.st_mode)) {
-    FileContent out;
-    out.status = FsStatus::kError;
-    out.error = "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) +
-                "); not read";
-    return out;
+    refusal.status = FsStatus::kError;
+    refusal.error = "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) +
+                    "); not read";
+    return UniqueFd();
   }
   UniqueFd fd(::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-  if (!fd) return Failed<FileContent>(errno);
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    FileContent out;
-    out.status = FsStatus::kError;
-    out.error = "changed into a non-regular file while opening; not read";
-    return out;
+  if (!fd) {
+    refusal = Failed<FileContent>(errno);
+    return UniqueFd();
   }
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    refusal.status = FsStatus::kError;
+    refusal.error = "changed into a non-regular file while opening; not read";
+    return UniqueFd();
+  }
+  return fd;
+}
+
+}  // namespace
+
+FileContent LiveSystemView::ReadFile(std::string_view path, std::size_t limit) const {
+  struct stat st {};
+  FileContent refusal;
+  UniqueFd fd = OpenRegular(std::string(path), st, refusal);
+  if (!fd) return refusal;
   return ReadBounded(fd.get(), limit, static_cast<std::size_t>(st.st_size));
+}
+
+FileContent LiveSystemView::ReadFileAt(std::string_view path, std::uint64_t offset,
+                                       std::size_t length) const {
+  struct stat st {};
+  FileContent refusal;
+  UniqueFd fd = OpenRegular(std::string(path), st, refusal);
+  if (!fd) return refusal;
+  return ReadRange(fd.get(), offset, length);
 }
 
 DirListing LiveSystemView::ListDir(std::string_view path) const {

@@ -13,6 +13,8 @@ class LiveSystemView : public SystemView {
   LiveSystemView();  // snapshots the environment
 
   FileContent ReadFile(std::string_view path, std::size_t limit) const override;
+  FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
+                         std::size_t length) const override;  // pread
   DirListing ListDir(std::string_view path) const override;
   LinkTarget ReadLink(std::string_view path) const override;
   NodeInfo Stat(std::string_view path) const override;

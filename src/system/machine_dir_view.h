@@ -22,6 +22,10 @@ class MachineDirSystemView : public SystemView {
                                                         std::shared_ptr<void> keep_alive = {});
 
   FileContent ReadFile(std::string_view path, std::size_t limit) const override;
+  // ReadFile's resolution and refusals (never outside the root, device nodes and FIFOs never
+  // opened for reading), then pread.
+  FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
+                         std::size_t length) const override;
   DirListing ListDir(std::string_view path) const override;
   LinkTarget ReadLink(std::string_view path) const override;
   NodeInfo Stat(std::string_view path) const override;
@@ -47,6 +51,9 @@ class MachineDirSystemView : public SystemView {
         resolver_(root_) {}
   // Reads a file of the directory itself (machine.json, etc/group, probes), links resolved.
   FileContent ReadInternal(std::string_view path, std::size_t limit) const;
+  // What ReadFile and ReadFileAt refuse before opening (the capture's metadata, recorded read
+  // errors, device nodes); nullopt with `r` resolved when the path may be opened.
+  std::optional<FileContent> RefuseRead(std::string_view path, ResolvedPath& r) const;
   const NodeInfo* FindNode(std::string_view path) const;
   std::vector<std::string> NodeChildren(std::string_view dir) const;
 

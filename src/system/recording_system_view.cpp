@@ -87,6 +87,14 @@ FileContent RecordingSystemView::ReadFile(std::string_view path, std::size_t lim
   return out;
 }
 
+FileContent RecordingSystemView::ReadFileAt(std::string_view path, std::uint64_t offset,
+                                            std::size_t length) const {
+  // Not forwarded: a capture stores a prefix of each file (kCaptureFileLimit), so ranges read
+  // here could lie beyond what replay has. Refused, the collector falls back to ReadFile, which
+  // is recorded, and the replay of this capture answers as the capture did (docs/probes.md).
+  return SystemView::ReadFileAt(path, offset, length);
+}
+
 DirListing RecordingSystemView::ListDir(std::string_view path) const {
   DirListing out = inner_->ListDir(path);
   const std::string key = NormalizeHostPath(path);

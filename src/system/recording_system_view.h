@@ -38,6 +38,9 @@ class RecordingSystemView : public SystemView {
   explicit RecordingSystemView(std::shared_ptr<const SystemView> inner);
 
   FileContent ReadFile(std::string_view path, std::size_t limit) const override;
+  // Always kRangedReadUnsupported, on purpose: see the .cpp.
+  FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
+                         std::size_t length) const override;
   DirListing ListDir(std::string_view path) const override;
   LinkTarget ReadLink(std::string_view path) const override;
   NodeInfo Stat(std::string_view path) const override;

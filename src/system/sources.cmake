@@ -28,6 +28,7 @@ target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/output_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/physical_paths.cpp
   ${CMAKE_CURRENT_LIST_DIR}/probe_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/range_read.cpp
   ${CMAKE_CURRENT_LIST_DIR}/proc_children.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/root_resolver.cpp

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "support/fake_system_view.h"
 
+#include <algorithm>
 #include <set>
 
 namespace rocm_doctor::testing {
@@ -105,6 +106,26 @@ FileContent FakeSystemView::ReadFile(std::string_view path, std::size_t limit) c
   out.status = FsStatus::kOk;
   out.data = it->second.substr(0, limit);
   out.truncated = it->second.size() > limit;
+  return out;
+}
+
+FakeSystemView& FakeSystemView::NoRangedReads() {
+  ranged_ = false;
+  return *this;
+}
+
+FileContent FakeSystemView::ReadFileAt(std::string_view path, std::uint64_t offset,
+                                       std::size_t length) const {
+  if (!ranged_) return SystemView::ReadFileAt(path, offset, length);
+  FileContent out = ReadFile(path, 0);  // ReadFile's answer for a missing or unreadable path
+  if (!out.ok()) return out;
+  const std::string& all = files_.find(path)->second;
+  length = std::min(length, kMaxRangedRead);
+  out.data =
+      offset >= all.size() ? std::string() : all.substr(static_cast<std::size_t>(offset), length);
+  out.truncated = false;
+  ++ranged_counts_.reads;
+  ranged_counts_.bytes += out.data.size();
   return out;
 }
 

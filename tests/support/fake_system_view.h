@@ -3,6 +3,7 @@
 // An in-memory SystemView for unit and check tests: files, links, device nodes, environment,
 // user and probe results are set by the test. Directories exist implicitly for every parent of a
 // file or link. Paths are absolute host paths; links are not followed (tests set what they need).
+#include <atomic>
 #include <map>
 #include <string>
 
@@ -24,8 +25,14 @@ class FakeSystemView : public SystemView {
   FakeSystemView& Log(KernelLog log);
   FakeSystemView& Replay(bool replay);
   FakeSystemView& Space(std::string path, FsSpace space);  // what StatFs(path) answers
+  // ReadFileAt answers kRangedReadUnsupported, as the recording view does (default: served).
+  FakeSystemView& NoRangedReads();
 
   FileContent ReadFile(std::string_view path, std::size_t limit) const override;
+  FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
+                         std::size_t length) const override;
+  std::size_t ranged_reads() const { return ranged_counts_.reads; }  // ReadFileAt calls served
+  std::size_t ranged_bytes() const { return ranged_counts_.bytes; }  // bytes they returned
   DirListing ListDir(std::string_view path) const override;
   LinkTarget ReadLink(std::string_view path) const override;
   NodeInfo Stat(std::string_view path) const override;
@@ -52,6 +59,20 @@ class FakeSystemView : public SystemView {
   UnameInfo uname_;
   KernelLog log_;
   bool replay_ = true;
+  bool ranged_ = true;
+  // Counted atomically (collectors may run on several threads), copied with the view.
+  struct Counts {
+    std::atomic<std::size_t> reads{0};
+    std::atomic<std::size_t> bytes{0};
+    Counts() = default;
+    Counts(const Counts& other) : reads(other.reads.load()), bytes(other.bytes.load()) {}
+    Counts& operator=(const Counts& other) {
+      reads = other.reads.load();
+      bytes = other.bytes.load();
+      return *this;
+    }
+  };
+  mutable Counts ranged_counts_;
 };
 
 }  // namespace rocm_doctor::testing

@@ -11,6 +11,7 @@
 #include "collect/libraries/elf_reader.h"
 #include "collect/libraries/library_version.h"
 #include "collect/libraries/offload_bundle.h"
+#include "collect/libraries/ranged_scan.h"
 #include "collect/libraries/tensile_parse.h"
 #include "rocm_doctor/facts/libraries.h"
 #include "rocm_doctor/paths.h"
@@ -18,12 +19,12 @@
 namespace rocm_doctor {
 namespace {
 
-// Bytes of a library read for its offload bundles. SystemView::ReadFile reads a prefix only; the
-// section header table is at the end of the file, so in a real library (librocsparse 5.3 is
-// 1.3 GB, its .hip_fatbin starting at 12 MB) it is out of reach and the first bundles are found
-// by their 4096-aligned magic instead. 64 MiB bounds memory and time (and what `capture` stores)
-// and holds the first bundle of every ROCm library seen; an offset-read API would make this
-// exact (section headers, then only the bundle headers).
+// Bytes of a library read for its offload bundles where ranged reads are not to be had
+// (ScanPrefix). The section header table is at the end of the file, so in a real library
+// (librocsparse 5.3 is 1.3 GB, its .hip_fatbin starting at 12 MB) it is out of a prefix's reach and
+// the first bundles are found by their 4096-aligned magic instead. 64 MiB bounds memory and time
+// (and what `capture` stores) and holds the first bundle of every ROCm library seen. With
+// SystemView::ReadFileAt the scan is exact: section headers, then only the bundle headers.
 constexpr std::size_t kCodeObjectReadLimit = std::size_t{64} << 20;
 constexpr std::size_t kMaxTensileSample = 6;
 constexpr int kMaxLinkHops = 8;
@@ -193,11 +194,48 @@ void DefaultDirs(const SystemView& view, std::vector<std::string>& dirs,
   }
 }
 
-CodeObjectScan ScanLibrary(const SystemView& view, const InstalledLibrary& lib) {
-  CodeObjectScan scan;
-  scan.library = lib.name;
-  scan.path = lib.path;
-  scan.source = lib.path;
+// The scan's counts, targets, errors and state from a bundle walk; `unfinished` says why no bundle
+// was found in a walk that did not reach its end.
+void Finish(CodeObjectScan& scan, offload::RangeScan& range, const std::string& unfinished) {
+  scan.bundles = range.bundles;
+  scan.compressed = range.compressed;
+  scan.targets = std::move(range.targets);
+  scan.complete = range.complete;
+  for (const std::string& e : range.errors) scan.error += (scan.error.empty() ? "" : "; ") + e;
+  if (range.error_count > range.errors.size()) {
+    scan.error += " (" + std::to_string(range.error_count) + " malformed bundles)";
+  }
+  if (!range.stopped.empty()) scan.error += (scan.error.empty() ? "" : "; ") + range.stopped;
+  if (!scan.targets.empty()) {
+    scan.state = CodeObjectScan::State::kTargets;
+  } else if (scan.compressed > 0) {
+    scan.state = CodeObjectScan::State::kCompressed;
+  } else if (range.error_count > 0) {
+    scan.state = CodeObjectScan::State::kUnreadable;
+  } else if (!scan.complete) {
+    scan.state = CodeObjectScan::State::kUnreadable;
+    if (range.stopped.empty()) scan.error = unfinished;
+  } else {
+    scan.state = CodeObjectScan::State::kNoDeviceCode;
+  }
+}
+
+// [begin, end) of .hip_fatbin, saturated.
+std::uint64_t SectionEnd(const elf::Section& section) {
+  return section.size > UINT64_MAX - section.offset ? UINT64_MAX : section.offset + section.size;
+}
+
+void NoFatbin(CodeObjectScan& scan, const InstalledLibrary& lib) {
+  scan.state = CodeObjectScan::State::kNoDeviceCode;
+  scan.complete = true;
+  scan.source = lib.path + " (no .hip_fatbin section)";
+}
+
+// The scan of a prefix of the file (kCodeObjectReadLimit): where the view has no ranged reads
+// (`capture` records this read, so its replay answers the same), the ELF has no section table,
+// or the table lies beyond the file's bytes (a capture's truncated copy of a large library).
+CodeObjectScan ScanPrefix(const SystemView& view, const InstalledLibrary& lib,
+                          CodeObjectScan scan) {
   FileContent file = view.ReadFile(lib.path, kCodeObjectReadLimit);
   if (!file.ok()) {
     scan.error = std::string(ToString(file.status)) + (file.error.empty() ? "" : ": " + file.error);
@@ -217,13 +255,10 @@ CodeObjectScan ScanLibrary(const SystemView& view, const InstalledLibrary& lib) 
   if (image->sections_read) {
     const elf::Section* fatbin = image->Find(".hip_fatbin");
     if (fatbin == nullptr) {
-      scan.state = CodeObjectScan::State::kNoDeviceCode;
-      scan.complete = true;
-      scan.source = lib.path + " (no .hip_fatbin section)";
+      NoFatbin(scan, lib);
       return scan;
     }
-    const std::uint64_t end =
-        fatbin->size > UINT64_MAX - fatbin->offset ? UINT64_MAX : fatbin->offset + fatbin->size;
+    const std::uint64_t end = SectionEnd(*fatbin);
     range = offload::ScanRange(file.data, fatbin->offset, end, end);
     scan.source = lib.path + " .hip_fatbin";
   } else {
@@ -233,27 +268,37 @@ CodeObjectScan ScanLibrary(const SystemView& view, const InstalledLibrary& lib) 
     scan.source = lib.path + " (section headers beyond the first " +
                   std::to_string(file.data.size() >> 20) + " MiB read; bundles found by magic)";
   }
-  scan.bundles = range.bundles;
-  scan.compressed = range.compressed;
-  scan.targets = std::move(range.targets);
-  scan.complete = range.complete;
-  for (const std::string& e : range.errors) scan.error += (scan.error.empty() ? "" : "; ") + e;
-  if (range.error_count > range.errors.size()) {
-    scan.error += " (" + std::to_string(range.error_count) + " malformed bundles)";
+  Finish(scan, range,
+         "no offload bundle within the first " + std::to_string(file.data.size() >> 20) +
+             " MiB read of a larger file");
+  return scan;
+}
+
+// By ranged reads (SystemView::ReadFileAt): the section headers, then each bundle's header
+// (ranged_scan.h); a few KiB of Debian's 1.3 GB librocsparse instead of 64 MiB of it.
+CodeObjectScan ScanLibrary(const SystemView& view, const InstalledLibrary& lib) {
+  CodeObjectScan scan;
+  scan.library = lib.name;
+  scan.path = lib.path;
+  scan.source = lib.path;
+  const ranged::ReadAt read = [&view, &lib](std::uint64_t offset, std::size_t length) {
+    return view.ReadFileAt(lib.path, offset, length);
+  };
+  Result<ranged::Sections> sections = ranged::ReadSections(read);
+  if (!sections.ok()) {
+    scan.error = sections.error();
+    return scan;
   }
-  if (!scan.targets.empty()) {
-    scan.state = CodeObjectScan::State::kTargets;
-  } else if (scan.compressed > 0) {
-    scan.state = CodeObjectScan::State::kCompressed;
-  } else if (range.error_count > 0) {
-    scan.state = CodeObjectScan::State::kUnreadable;
-  } else if (!scan.complete) {
-    scan.state = CodeObjectScan::State::kUnreadable;
-    scan.error = "no offload bundle within the first " + std::to_string(file.data.size() >> 20) +
-                 " MiB read of a larger file";
-  } else {
-    scan.state = CodeObjectScan::State::kNoDeviceCode;
+  if (!sections->read) return ScanPrefix(view, lib, std::move(scan));
+  const elf::Section* fatbin = sections->image.Find(".hip_fatbin");
+  if (fatbin == nullptr) {
+    NoFatbin(scan, lib);
+    return scan;
   }
+  const std::uint64_t end = SectionEnd(*fatbin);
+  offload::RangeScan range = ranged::WalkBundles(read, fatbin->offset, end, end);
+  scan.source = lib.path + " .hip_fatbin";
+  Finish(scan, range, "the file ends before its .hip_fatbin section does");
   return scan;
 }
 

@@ -9,33 +9,13 @@
 namespace rocm_doctor::offload {
 namespace {
 
-constexpr std::size_t kMaxErrorsKept = 4;
-constexpr std::string_view kTruncated = "truncated: ";
-
 bool InRange(std::uint64_t size, std::uint64_t offset, std::uint64_t length) {
   return offset <= size && length <= size - offset;
-}
-
-std::string Hex(std::uint64_t value) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  do {
-    out.insert(out.begin(), kDigits[value & 0xf]);
-    value >>= 4;
-  } while (value != 0);
-  return "0x" + out;
 }
 
 bool MagicAt(std::string_view data, std::uint64_t at, std::string_view magic) {
   return InRange(data.size(), at, magic.size()) &&
          data.substr(static_cast<std::size_t>(at), magic.size()) == magic;
-}
-
-std::uint64_t AlignUp(std::uint64_t value) {
-  const std::uint64_t rest = value % kBundleAlignment;
-  if (rest == 0) return value;
-  const std::uint64_t pad = kBundleAlignment - rest;
-  return value > UINT64_MAX - pad ? UINT64_MAX : value + pad;
 }
 
 // CCOB header (clang CompressedOffloadBundle): v1 has no total size, v2 a uint32, v3 a uint64.
@@ -54,6 +34,23 @@ Result<Bundle> ParseCompressed(std::string_view data, std::uint64_t position) {
 }
 
 }  // namespace
+
+std::string Hex(std::uint64_t value) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  do {
+    out.insert(out.begin(), kDigits[value & 0xf]);
+    value >>= 4;
+  } while (value != 0);
+  return "0x" + out;
+}
+
+std::uint64_t AlignUp(std::uint64_t value) {
+  const std::uint64_t rest = value % kBundleAlignment;
+  if (rest == 0) return value;
+  const std::uint64_t pad = kBundleAlignment - rest;
+  return value > UINT64_MAX - pad ? UINT64_MAX : value + pad;
+}
 
 Result<Bundle> ParseBundle(std::string_view data, std::uint64_t position, std::uint64_t limit) {
   if (MagicAt(data, position, kCompressedMagic)) return ParseCompressed(data, position);
@@ -126,7 +123,7 @@ RangeScan ScanRange(std::string_view data, std::uint64_t begin, std::uint64_t en
     Result<Bundle> bundle = ParseBundle(data, pos, std::max(end, entry_limit));
     if (!bundle.ok()) {
       // A header cut by the read limit is where the bytes end, not a malformed bundle.
-      if (end > size && bundle.error().rfind(kTruncated, 0) == 0) return scan;
+      if (end > size && bundle.error().rfind(kTruncatedError, 0) == 0) return scan;
       if (scan.errors.size() < kMaxErrorsKept) {
         scan.errors.push_back("bundle at " + Hex(pos) + ": " + bundle.error());
       }

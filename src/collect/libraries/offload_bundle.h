@@ -32,6 +32,8 @@ inline constexpr std::uint64_t kMaxEntries = 1024;
 inline constexpr std::uint64_t kMaxIdSize = 1024;
 // Bundles walked per range: librocsparse 5.3 (Debian) holds 111 in 1.3 GB.
 inline constexpr std::size_t kMaxBundles = 100000;
+// The longest header ParseBundle accepts: magic, count, kMaxEntries entries with kMaxIdSize ids.
+inline constexpr std::size_t kMaxHeaderBytes = 24 + 8 + kMaxEntries * (24 + kMaxIdSize);
 
 struct Entry {
   std::uint64_t offset = 0;  // from the bundle's start
@@ -51,9 +53,17 @@ struct Bundle {
 // end before it); pass data.size() or more when unknown.
 Result<Bundle> ParseBundle(std::string_view data, std::uint64_t position, std::uint64_t limit);
 
+// `value` rounded up to kBundleAlignment (UINT64_MAX where that overflows).
+std::uint64_t AlignUp(std::uint64_t value);
+// "0x1f000": offsets in messages.
+std::string Hex(std::uint64_t value);
+
 // The target id of a device entry ("gfx90a:xnack-" from "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-",
 // "gfx906" from the pre-ROCm-4 "hip-amdgcn-amd-amdhsa-gfx906"); "" for host and unknown kinds.
 std::string TargetId(std::string_view entry_id);
+
+inline constexpr std::size_t kMaxErrorsKept = 4;                    // RangeScan::errors
+inline constexpr std::string_view kTruncatedError = "truncated: ";  // a ParseBundle error's start
 
 struct RangeScan {
   std::size_t bundles = 0;  // parsed, compressed included
@@ -62,6 +72,7 @@ struct RangeScan {
   std::vector<std::string> errors;  // "bundle at 0x1000: ..." (at most a few kept)
   std::size_t error_count = 0;
   bool complete = false;  // the walk reached `end` within the bytes given
+  std::string stopped;    // why a walk by ranged reads gave up before `end` ("" otherwise)
 };
 
 // Walks bundles in [begin, end) of `data` (a prefix of the file): a bundle at each 4096-aligned

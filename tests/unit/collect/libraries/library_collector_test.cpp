@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "checks/libraries/libraries_fixture.h"
+#include "collect/libraries/elf_reader.h"
 #include "rocm_doctor/facts/libraries.h"
 #include "support/fake_system_view.h"
 #include "system/live_system_view.h"
@@ -166,9 +167,113 @@ TEST(LibraryCollector, HostileLibraries) {
   EXPECT_EQ(compressed.compressed, 1u);
 }
 
-// The real Debian 12 librocsparse0 (5.3.0+dfsg-2, 1.3 GB): its section table is beyond the
-// 64 MiB read, so this exercises the magic search on a real file. roc-obj-ls lists gfx1030,
-// gfx803, gfx900:xnack-, gfx906:xnack-, gfx908:xnack-, gfx90a:xnack+ and gfx90a:xnack-.
+CodeObjectScan ScanWith(const std::string& bytes, bool ranged,
+                        std::size_t* ranged_bytes = nullptr) {
+  FakeSystemView view;
+  view.File(std::string(kLib) + "/librocrand.so.1.1.60200", bytes);
+  if (!ranged) view.NoRangedReads();
+  CodeObjectFacts facts = CollectFacts<CodeObjectFacts>(view);
+  if (ranged_bytes != nullptr) *ranged_bytes = view.ranged_bytes();
+  EXPECT_EQ(facts.scans.size(), 1u);
+  return facts.scans.empty() ? CodeObjectScan{} : facts.scans[0];
+}
+
+void ExpectSameScan(const char* label, const CodeObjectScan& a, const CodeObjectScan& b) {
+  EXPECT_EQ(a.state, b.state) << label;
+  EXPECT_EQ(a.targets, b.targets) << label;
+  EXPECT_EQ(a.bundles, b.bundles) << label;
+  EXPECT_EQ(a.compressed, b.compressed) << label;
+  EXPECT_EQ(a.complete, b.complete) << label;
+  EXPECT_EQ(a.source, b.source) << label;
+  EXPECT_EQ(a.error, b.error) << label;
+}
+
+// The ranged path (section headers, then bundle headers) and the prefix path it falls back to
+// (`capture`, views without ReadFileAt) give the same facts for every file the prefix holds whole.
+TEST(LibraryCollector, RangedReadsAgreeWithThePrefixPath) {
+  const std::string fixture = Fixture("libfx_gfx90a_gfx1030.so");
+  const std::string a =
+      BuildBundle({"host-x86_64-unknown-linux-gnu-", "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-"});
+  const std::string b =
+      BuildBundle({"hipv4-amdgcn-amd-amdhsa--gfx1030", "hipv4-amdgcn-amd-amdhsa--gfx1100"});
+  const std::string padding(3 * 4096, '\0');
+  std::string huge = "__CLANG_OFFLOAD_BUNDLE__";
+  AppendLe(huge, 1ull << 32, 8);
+  std::string ccob = "CCOB";
+  AppendLe(ccob, 2, 2);
+  AppendLe(ccob, 1, 2);
+  AppendLe(ccob, 64, 4);
+  ccob.resize(64, 'z');
+  const std::string several =
+      BuildElf({{".text", std::string(10000, 'c')},
+                {".hip_fatbin", Fatbin({a, b}) + padding + Fatbin({b, a}), 4096},
+                {".data", "d"}});
+  const std::uint64_t shoff = elf::LoadLe(several, 40, 8);
+  std::string escaped = several;
+  PutLe(escaped, 60, 0, 2);  // e_shnum 0: the count is section 0's sh_size
+  PutLe(escaped, shoff + 32, 1ull << 40, 8);
+  std::string shoff_beyond = several;
+  PutLe(shoff_beyond, 40, 1ull << 40, 8);
+  std::string no_table = several;
+  PutLe(no_table, 40, 0, 8);
+  std::string fatbin_beyond = several;  // .hip_fatbin (section 2) claims 2^60 bytes
+  PutLe(fatbin_beyond, shoff + 2 * 64 + 32, 1ull << 60, 8);
+  struct Case {
+    const char* label;
+    std::string bytes;
+  };
+  const Case cases[] = {
+      {"hipcc fixture", fixture},
+      {"several bundles and padding", several},
+      {"hostile bundle count", BuildElf({{".hip_fatbin", Fatbin({a, huge, b}), 4096}})},
+      {"compressed only", BuildElf({{".hip_fatbin", Fatbin({ccob}), 4096}})},
+      {"escaped section count 2^40", escaped},
+      {"section table beyond EOF", shoff_beyond},
+      {"no section table", no_table},
+      {".hip_fatbin beyond EOF", fatbin_beyond},
+      {"prefix of the fixture", fixture.substr(0, 0x6000)},
+      {"truncated header", fixture.substr(0, 30)},
+      {"no .hip_fatbin", BuildElf({{".text", "code"}})},
+      {"not ELF", "!<arch>\n"},
+      {"empty", ""},
+  };
+  for (const Case& c : cases) {
+    ExpectSameScan(c.label, ScanWith(c.bytes, true), ScanWith(c.bytes, false));
+  }
+  const CodeObjectScan got = ScanWith(several, true);
+  EXPECT_EQ(got.state, CodeObjectScan::State::kTargets);
+  EXPECT_EQ(got.bundles, 4u);
+  EXPECT_EQ(got.targets, (std::set<std::string>{"gfx1030", "gfx1100", "gfx90a:xnack-"}));
+  EXPECT_TRUE(got.complete);
+  const CodeObjectScan escaped_scan = ScanWith(escaped, true);
+  EXPECT_EQ(escaped_scan.error, "ELF claims 1099511627776 sections (limit 4096)");
+}
+
+// A library larger than the 64 MiB prefix, its section table at the end (as Debian's 1.3 GB
+// librocsparse): ranged reads find every bundle and read a few KiB; the prefix path cannot.
+TEST(LibraryCollector, RangedReadsReachPastThePrefix) {
+  const std::string a = BuildBundle({"hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-"});
+  const std::string b = BuildBundle({"hipv4-amdgcn-amd-amdhsa--gfx1030"});
+  const std::string lib = BuildElf({{".text", std::string(std::size_t{65} << 20, '\0')},
+                                    {".hip_fatbin", Fatbin({a, b, a}), 4096}});
+  std::size_t read_bytes = 0;
+  const CodeObjectScan ranged = ScanWith(lib, true, &read_bytes);
+  EXPECT_EQ(ranged.state, CodeObjectScan::State::kTargets) << ranged.error;
+  EXPECT_EQ(ranged.targets, (std::set<std::string>{"gfx1030", "gfx90a:xnack-"}));
+  EXPECT_EQ(ranged.bundles, 3u);
+  EXPECT_TRUE(ranged.complete);
+  EXPECT_EQ(ranged.source, std::string(kLib) + "/librocrand.so.1.1.60200 .hip_fatbin");
+  EXPECT_LT(read_bytes, 32u * 1024);
+  const CodeObjectScan prefix = ScanWith(lib, false);
+  EXPECT_EQ(prefix.state, CodeObjectScan::State::kUnreadable);
+  EXPECT_FALSE(prefix.complete);
+  EXPECT_NE(prefix.source.find("bundles found by magic"), std::string::npos) << prefix.source;
+}
+
+// The real Debian 12 librocsparse0 (5.3.0+dfsg-2, 1.3 GB): its section table is at the end of
+// the file, read by ranged reads (ReadFileAt) with every bundle header after it (111 of them).
+// roc-obj-ls lists gfx1030, gfx803, gfx900:xnack-, gfx906:xnack-, gfx908:xnack-, gfx90a:xnack+ and
+// gfx90a:xnack-.
 TEST(LibraryCollector, RealDebianRocsparse) {
   system::LiveSystemView live;
   LibraryFacts libs = CollectLibraries(live, {"/usr/lib/x86_64-linux-gnu"}, {"multiarch"});
@@ -191,6 +296,8 @@ TEST(LibraryCollector, RealDebianRocsparse) {
   ASSERT_NE(scan, nullptr);
   ASSERT_EQ(scan->state, CodeObjectScan::State::kTargets) << scan->error;
   EXPECT_GT(scan->bundles, 0u);
+  EXPECT_TRUE(scan->complete) << scan->error;
+  EXPECT_EQ(scan->source, "/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1 .hip_fatbin");
   for (const char* t : {"gfx1030", "gfx803", "gfx900:xnack-", "gfx906:xnack-", "gfx908:xnack-",
                         "gfx90a:xnack+", "gfx90a:xnack-"}) {
     EXPECT_EQ(scan->targets.count(t), 1u) << t;
