@@ -19,9 +19,9 @@ namespace {
 
 // The helper's families and the check that judges each (checks/bench/).
 constexpr std::pair<std::string_view, std::string_view> kFamilyChecks[] = {
-    {"memory", "bench.memory"}, {"host", "bench.host_link"},  {"peer", "bench.peer"},
-    {"launch", "bench.launch"}, {"compute", "bench.compute"}, {"memtest", "bench.memtest"},
-    {"stress", "bench.stress"}};
+    {"memory", "bench.memory"},   {"host", "bench.host_link"},  {"peer", "bench.peer"},
+    {"launch", "bench.launch"},   {"compute", "bench.compute"}, {"matrix", "bench.matrix"},
+    {"memtest", "bench.memtest"}, {"stress", "bench.stress"}};
 
 constexpr std::size_t kMaxThresholdsBytes = 1 << 20;
 

@@ -113,11 +113,26 @@ TEST(BenchCommand, OnlyNarrowsTheBenchmarksAndTheirChecks) {
   EXPECT_EQ(report["benchmarks"].size(), 5u);
 }
 
+// `bench --only matrix` runs bench.matrix (issue 17), and plain `bench` runs it with the rest.
+TEST(BenchCommand, OnlyMatrixJudgesTheMatrixEngines) {
+  DoctorRun run = Doctor("bench --only matrix --sysroot " + Machine("bench-matrix-thermal"));
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_NE(run.out.find("bench.matrix.low"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("cause: thermal"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("  matrix.bf16_gst  437 TFLOP/s   1038 MHz  440 TFLOP/s   ≥ 581 TFLOP/s"),
+            std::string::npos)
+      << run.out;
+  run = Doctor("bench --sysroot " + Machine("mi300x-bench-matrix"));
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_NE(run.out.find("Matrix engines (GEMM)"), std::string::npos) << run.out;
+}
+
 TEST(BenchCommand, BadArgumentsAreUsageErrors) {
   DoctorRun run = Doctor("bench --only memory.tirad --sysroot " + Machine("mi300x-bench-healthy"));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.out.find("--only memory.tirad: not a benchmark or a family (memory, host, peer, "
-                         "launch, compute, memtest, stress; or a name such as memory.triad)"),
+                         "launch, compute, matrix, memtest, stress; or a name such as "
+                         "memory.triad)"),
             std::string::npos)
       << run.out;
   run = Doctor("bench --level turbo");
