@@ -83,6 +83,18 @@ TEST(GpuMetricsParse, V16ResidenciesAtTheirOffsets) {
   EXPECT_EQ(m->throttle_status, std::nullopt);  // left 0xFF..: not provided
 }
 
+TEST(GpuMetricsParse, NulPaddingOfACaptureIsDropped) {
+  // The rx6900xt capture: a 120-byte v1.3 table in a 4096-byte file of NULs.
+  std::string t = Put<std::uint32_t>(Table(120, 1, 3), 68, 0) + std::string(4096 - 120, '\0');
+  Result<GpuMetrics> m = gpu_metrics::Parse(t);
+  ASSERT_TRUE(m.ok()) << m.error();
+  EXPECT_EQ(m->throttle_status, 0u);
+  // Anything but NULs past the header's size is not padding.
+  std::string bad = t;
+  bad[2000] = 'x';
+  EXPECT_FALSE(gpu_metrics::Parse(bad).ok());
+}
+
 TEST(GpuMetricsParse, HostileInputIsAnErrorNeverAGuess) {
   struct Case {
     std::string name;
