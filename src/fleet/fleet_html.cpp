@@ -109,7 +109,7 @@ void WriteTrailing(const FleetSummary& s, std::ostream& out) {
       "more than {:g} median absolute deviations (MAD) on the worse side of their GPU model's "
       "fleet median, whether or not they passed their floors.</p>\n<div class=\"table-scroll "
       "short\"><table><thead><tr><th>Node</th><th>GPU</th><th>Benchmark</th><th>Model</th>"
-      "<th>Figure</th><th>Median</th><th>MAD</th><th>MADs</th><th>Own floor</th></tr></thead>"
+      "<th>Figure</th><th>Median</th><th>Spread</th><th>MADs</th><th>Own floor</th></tr></thead>"
       "<tbody>\n",
       s.trailing.size(), s.trailing.size() == 1 ? "" : "s", s.options.outlier_mads);
   for (const TrailingFigure& t : s.trailing) {
@@ -121,7 +121,7 @@ void WriteTrailing(const FleetSummary& s, std::ostream& out) {
         "</td><td class=\"num\">{:.1f}</td><td>{}</td></tr>\n",
         Esc(s.nodes[p.node].node), Esc(p.gpu), Esc(f.name), Esc(f.model),
         Esc(FormatFigure(p.value, f.unit)), Esc(FormatFigure(f.median, f.unit)),
-        Esc(FormatFigure(f.mad, f.unit)), p.mads_worse, Esc(TrailingFloor(f, p)));
+        Esc(SpreadText(f)), p.mads_worse, Esc(TrailingFloor(f, p)));
   }
   out << "</tbody></table></div></section>\n";
 }

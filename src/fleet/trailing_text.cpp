@@ -8,11 +8,16 @@
 
 namespace rocm_doctor::fleet {
 
+std::string SpreadText(const FigureStats& f) {
+  if (!f.spread_floored) return "MAD " + FormatFigure(f.mad, f.unit);
+  return fmt::format("MAD {}, taken as {}: {:.0f}% of the median", FormatFigure(f.mad, f.unit),
+                     FormatFigure(f.spread, f.unit), kMinSpreadFraction * 100);
+}
+
 std::string TrailingWhat(const FigureStats& f, const FigureStats::Point& p) {
-  return fmt::format("{} against a median of {} (MAD {}): {:.1f} MADs {}",
-                     FormatFigure(p.value, f.unit), FormatFigure(f.median, f.unit),
-                     FormatFigure(f.mad, f.unit), p.mads_worse,
-                     f.higher_is_better ? "below" : "above");
+  return fmt::format("{} against a median of {} ({}): {:.1f} MADs {}",
+                     FormatFigure(p.value, f.unit), FormatFigure(f.median, f.unit), SpreadText(f),
+                     p.mads_worse, f.higher_is_better ? "below" : "above");
 }
 
 std::string TrailingFloor(const FigureStats& f, const FigureStats::Point& p) {

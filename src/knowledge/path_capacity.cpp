@@ -61,7 +61,11 @@ Efficiency ExpectedEfficiency(PathKind kind) {
       return {0.75,
               "ROCm/rccl#1210 (https://github.com/ROCm/rccl/issues/1210), gilbertlee-amd: \"After "
               "protocol and error correction overheads, the max theoretical per-direction "
-              "bandwidth for gfx94 devices is 48GB/s.\" (48 of a 64 GB/s link: 75%)"};
+              "bandwidth for gfx94 devices is 48GB/s.\" (48 of a 64 GB/s link: 75%); AMD's "
+              "'Understanding RCCL Bandwidth and xGMI Performance on AMD Instinct MI300X' "
+              "(https://rocm.blogs.amd.com/software-tools-optimization/mi300x-rccl-xgmi/README.html): "
+              "\"usable bandwidth to approximately 48 GB/s per link. This represents about 75% of the "
+              "theoretical peak bandwidth\""};
     case PathKind::kMemory:
       return {0.75,
               "streaming kernels reach 75-90% of the HBM peak: BabelStream 81% of 5.3 TB/s on "
