@@ -106,6 +106,10 @@ template <>
 LibraryFacts CollectFacts<LibraryFacts>(const SystemView& view);
 template <>
 CodeObjectFacts CollectFacts<CodeObjectFacts>(const SystemView& view);
+// What the FactStore calls: the libraries of the run's one LibraryFacts collection (the
+// SystemView form above collects them again, the dpkg status parse included).
+template <>
+CodeObjectFacts CollectFacts<CodeObjectFacts>(const FactSource& facts);
 
 // The library scan of the given directories (CollectFacts<LibraryFacts> passes the lib dir of
 // every ROCm install and /usr/lib/x86_64-linux-gnu); `found_by[i]` labels `dirs[i]`.

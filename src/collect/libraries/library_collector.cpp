@@ -375,8 +375,12 @@ LibraryFacts CollectFacts<LibraryFacts>(const SystemView& view) {
 
 template <>
 CodeObjectFacts CollectFacts<CodeObjectFacts>(const SystemView& view) {
-  // A second, cheap library scan (file names only): a collector cannot see the FactStore.
   return CollectCodeObjects(view, CollectFacts<LibraryFacts>(view));
+}
+
+template <>
+CodeObjectFacts CollectFacts<CodeObjectFacts>(const FactSource& facts) {
+  return CollectCodeObjects(facts.view(), facts.Get<LibraryFacts>());
 }
 
 bool TensileDir::Covers(std::string_view processor) const {
