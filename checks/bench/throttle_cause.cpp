@@ -60,7 +60,7 @@ ThrottleCause NameThrottleCause(const Measurement& m, const std::string& source)
   ThrottleCause cause;
   if (!m.telemetry || !m.telemetry->count || *m.telemetry->count == 0) {
     cause.name = "unknown";
-    cause.text = "cause unknown: no telemetry samples";
+    cause.text = "unknown, no telemetry samples";
     if (m.telemetry && m.telemetry->error) cause.text += " (" + *m.telemetry->error + ")";
     return cause;
   }

@@ -155,6 +155,24 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+// Without samples (NVML not loadable, no hwmon) the cause is unknown, and the reason is said.
+TEST(MatrixChecks, NoSamplesMeansTheCauseIsUnknown) {
+  const std::string none =
+      R"({"source":null,"interval_ms":20,"count":0,"power_w":null,"power_limit_w":null,)"
+      R"("temperature_c":null,"memory_temperature_c":null,"sclk_mhz":null,"mclk_mhz":null,)"
+      R"("throttle":[],"error":"libnvidia-ml.so.1: cannot open shared object file: No such )"
+      R"(file or directory"})";
+  CheckOutcome out =
+      RunMatrix(HealthyWithMatrix(Matrix("matrix.bf16_gst", "bf16", 455e12, none, 0)));
+  const Finding* low = FindFinding(out, "bench.matrix.low");
+  ASSERT_NE(low, nullptr);
+  EXPECT_NE(low->message.find("cause: unknown, no telemetry samples (libnvidia-ml.so.1: "
+                              "cannot open shared object file"),
+            std::string::npos)
+      << low->message;
+  EXPECT_EQ(low->message.find("sustained clock"), std::string::npos) << "null without samples";
+}
+
 TEST(MatrixChecks, AWrongElementIsCorruptionNamingTheGpuTypeAndCounts) {
   CheckOutcome out = RunMatrix(HealthyWithMatrix(
       Matrix("matrix.bf16", "bf16", 640e12, kCool, 1320, "verify_failed", 1, 0, 1)));

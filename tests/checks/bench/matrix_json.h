@@ -56,7 +56,7 @@ inline FakeBenchmark Matrix(const std::string& name, const std::string& dtype, d
              R"("repeat_mismatches":)" + std::to_string(repeat) + R"(,"first_wrong":)" +
              (wrong ? R"([{"row":0,"col":0,"expected":1.5,"got":1001.5}])" : "[]") +
              R"(,"telemetry":)" + telemetry + R"(,"sustained_clock_mhz":)" +
-             std::to_string(sustained_clock) + "}";
+             (sustained_clock > 0 ? std::to_string(sustained_clock) : std::string("null")) + "}";
   return b;
 }
 
