@@ -124,7 +124,9 @@ CheckOutcome Run(const CheckContext& ctx) {
     logical += d.nodes.size();
     ++modes[mode + (memory.empty() ? "" : "/" + memory)];
     const std::map<std::string, std::string> params = {{"bdf", d.part->bdf}};
-    if (expected && seen != *expected) {
+    // No KFD node at all is amdkfd's failure (driver.kfd, driver.kfd_topology), not a partition
+    // that failed to come up: not judged here.
+    if (expected && seen != *expected && seen > 0) {
       findings.push_back(MakeFinding(
           "hardware.partition.logical_count_mismatch",
           "GPU " + d.part->bdf + " is in " + mode + " mode, which makes " +

@@ -72,6 +72,11 @@ TEST(HardwarePartition, MoreMemoryThanComputePartitionsWarns) {
             Status::kPass);
 }
 
+TEST(HardwarePartition, NoKfdNodeIsLeftToTheKfdChecks) {
+  CheckOutcome out = testing::RunCheck("hardware.partition", Node(1, "CPX", 0, 0));
+  EXPECT_FALSE(testing::HasFinding(out, "hardware.partition.logical_count_mismatch"));
+}
+
 TEST(HardwarePartition, NoPartitionAttributeSkips) {
   auto view = std::make_shared<testing::EinvalView>();
   testing::Mi300x("0000:05:00.0").Install(*view);
