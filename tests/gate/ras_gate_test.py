@@ -20,6 +20,7 @@ DRAINS = {
     "mi300x-ras-pages-over-threshold":
         "rocm-doctor: hardware.ras.pages_over_threshold (action: replace)",
     "mi300x-ras-pages-pending": "rocm-doctor: hardware.ras.pages_pending (action: reset)",
+    "mi300x-aer-fatal": "rocm-doctor: hardware.pcie.aer_fatal",
 }
 STAYS = ("mi300x-ras-healthy", "mi300x-ras-stale-history")
 

@@ -27,6 +27,29 @@ struct RasCounter {
   std::string source;
 };
 
+// PCIe Advanced Error Reporting counters of one function, one file per class
+// (Documentation/ABI/testing/sysfs-bus-pci-devices-aer_stats, drivers/pci/pcie/aer.c):
+// aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal, each "<name> <count>" lines and a
+// TOTAL_ERR_COR / TOTAL_ERR_NONFATAL / TOTAL_ERR_FATAL line. The counts start at 0 at boot.
+// Correctable "Rollover" (REPLAY_NUM rollover) and "Timeout" (replay timer) are the link's
+// replays. Unknown with kNotReported when the file does not exist (no AER capability, or the
+// platform handles AER in firmware).
+struct AerCounts {
+  Fact<std::uint64_t> total;                      // the TOTAL_ERR_* line
+  std::vector<std::pair<std::string, std::uint64_t>> by_name;  // non-zero counts, file order
+  std::uint64_t Count(std::string_view name) const {
+    for (const auto& [n, v] : by_name) {
+      if (n == name) return v;
+    }
+    return 0;
+  }
+};
+struct AerCounters {
+  AerCounts correctable;
+  AerCounts nonfatal;
+  AerCounts fatal;
+};
+
 // One PCI function, from /sys/bus/pci/devices/<BDF>/ (sysfs-bus-pci ABI).
 struct PciDevice {
   std::string bdf;          // "0000:03:00.0" (the directory name)
@@ -59,6 +82,7 @@ struct PciDevice {
   Fact<std::string> power_control;
   std::vector<RasCounter> ras;               // empty when device/ras/ does not exist
   std::string ras_error;                     // device/ras/ exists but could not be listed
+  AerCounters aer;                           // read for AMD GPUs (pci_aer.cpp)
   std::vector<std::string> drm_cards;        // "card0" (from device/drm/)
   std::vector<std::string> render_nodes;     // "renderD128"
 

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "collect/pci/pci_parse.h"
+#include "collect/pci/pci_aer.h"
 #include "collect/pci/pci_power.h"
 #include "base/text_parse.h"
 #include "collect/common/sysfs_reader.h"
@@ -248,6 +249,7 @@ PciDevice ReadFunction(const SystemView& view, const std::string& bdf) {
       MarkMissing(view, ReadUInt(view, JoinPath(dir, "mem_info_vis_vram_total")));
   dev.gtt_total_bytes = MarkMissing(view, ReadUInt(view, JoinPath(dir, "mem_info_gtt_total")));
   ReadRas(view, dev);
+  pci_aer::ReadAer(view, dev);
   ReadDrmNodes(view, dev);
   return dev;
 }

@@ -33,3 +33,40 @@ def ras_files(pages=None, uptime="345600.12 2710000.55\n", threshold="-1\n"):
     files["sys/module/amdgpu/parameters/bad_page_threshold"] = threshold
     files["proc/uptime"] = uptime
     return files
+
+
+# drivers/pci/pcie/aer.c prints each aer_dev_* file as "%s %llu\n" for every error bit it names,
+# then the TOTAL_ERR_* line (Documentation/ABI/testing/sysfs-bus-pci-devices-aer_stats); the
+# names of a 6.x kernel, in its order.
+AER_CORRECTABLE = ["RxErr", "BadTLP", "BadDLLP", "Rollover", "Timeout", "NonFatalErr",
+                   "CorrIntErr", "HeaderOF"]
+AER_UNCORRECTABLE = ["Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO", "CmpltAbrt", "UnxCmplt",
+                     "RxOF", "MalfTLP", "ECRC", "UnsupReq", "ACSViol", "UncorrIntErr",
+                     "BlockedTLP", "AtomicOpBlocked", "TLPBlockedErr", "PoisonTLPBlocked"]
+AER_ADDED = (
+    "Added by `aer_files` (tools/machines/scenarios/ras.py): on every GPU `aer_dev_correctable`, "
+    "`aer_dev_nonfatal` and `aer_dev_fatal` in the format drivers/pci/pcie/aer.c prints (one "
+    "`<name> <count>` line per error bit of a 6.x kernel, then `TOTAL_ERR_COR` / "
+    "`TOTAL_ERR_NONFATAL` / `TOTAL_ERR_FATAL`), all zero unless stated.")
+
+
+def _aer_text(names, total_name, counts):
+    lines = [f"{n} {counts.get(n, 0)}\n" for n in names]
+    return "".join(lines) + f"{total_name} {sum(counts.values())}\n"
+
+
+def aer_files(counts=None):
+    """FILES: the three AER files of every GPU; counts = {bdf: {"correctable"|"nonfatal"|"fatal":
+    {name: count}}}."""
+    counts = counts or {}
+    files = {}
+    for bdf in MI308_BDFS:
+        c = counts.get(bdf, {})
+        d = mi308_dir(bdf)
+        files[d + "/aer_dev_correctable"] = _aer_text(AER_CORRECTABLE, "TOTAL_ERR_COR",
+                                                      c.get("correctable", {}))
+        files[d + "/aer_dev_nonfatal"] = _aer_text(AER_UNCORRECTABLE, "TOTAL_ERR_NONFATAL",
+                                                   c.get("nonfatal", {}))
+        files[d + "/aer_dev_fatal"] = _aer_text(AER_UNCORRECTABLE, "TOTAL_ERR_FATAL",
+                                                c.get("fatal", {}))
+    return files
