@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include "hip/bench/bench_plan.h"
 
 namespace rocm_doctor::hip_helper::collective {
@@ -50,6 +53,33 @@ TEST(CollectiveMath, OnlyAskedForNeverInTheDefaultSet) {
   const BenchSelection one = SelectBenchmarks({"memory.triad", "collective.all_gather"});
   EXPECT_EQ(one.names, (std::vector<std::string>{"memory.triad", "collective.all_gather"}));
   EXPECT_TRUE(SelectBenchmarks({"collective.bogus"}).unknown);
+}
+
+// The run on the project's H200 (tests/fixtures/bench/collective/, one rank, NCCL 2.28.9): both
+// collectives verified at every size, busbw = algbw x the bus factor (0 for one rank).
+TEST(CollectiveMath, TheH200RunIsVerifiedAndItsBandwidthsAgree) {
+  std::ifstream in(std::string(ROCMDOC_SOURCE_DIR) +
+                   "/tests/fixtures/bench/collective/h200-collective.json");
+  ASSERT_TRUE(in) << "fixture missing";
+  const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_TRUE(run.is_object());
+  EXPECT_EQ(run["device"]["name"], "NVIDIA H200");
+  ASSERT_EQ(run["benchmarks"].size(), 2u);
+  for (const nlohmann::json& b : run["benchmarks"]) {
+    SCOPED_TRACE(b["name"].get<std::string>());
+    EXPECT_EQ(b["status"], "ok");
+    EXPECT_EQ(b["verified"], true);
+    const int ranks = b["params"]["ranks"].get<int>();
+    const Kind kind = b["name"] == "collective.all_reduce" ? Kind::kAllReduce : Kind::kAllGather;
+    EXPECT_DOUBLE_EQ(b["params"]["bus_factor"].get<double>(), BusFactor(kind, ranks));
+    ASSERT_GE(b["params"]["sizes"].size(), 3u);
+    for (const nlohmann::json& size : b["params"]["sizes"]) {
+      EXPECT_EQ(size["verified"], true);
+      EXPECT_GT(size["algbw"].get<double>(), 0);
+      EXPECT_NEAR(size["busbw"].get<double>(), size["algbw"].get<double>() * BusFactor(kind, ranks),
+                  1e-6 * size["algbw"].get<double>());
+    }
+  }
 }
 
 }  // namespace
