@@ -67,8 +67,8 @@ TEST(BenchPath, ANarrowedLinkIsTheFault) {
   auto list = With(HealthyMi300x(), {"host.h2d_pinned", "B/s", 13.5e9, 13.2e9, 12.9e9});
   auto view = Host(BenchJson(Mi300xDevice(), list), "16.0", 8);
   CheckOutcome out = RunCheck("bench.path", view, Standard());
+  ASSERT_NE(Find(out, "bench.path.fault"), nullptr) << out.summary;
   const Finding* f = Find(out, "bench.path.fault");
-  ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->status, Status::kWarn);
   EXPECT_NE(f->message.find("host.h2d_pinned 13.2 GB/s"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("the link trained at 16.0 GT/s x8 of its 32.0 GT/s x16"),
@@ -80,8 +80,8 @@ TEST(BenchPath, SlowMemoryWithNothingWrongIsUnexplained) {
   auto list = With(HealthyMi300x(), {"memory.triad", "B/s", 2.2e12, 2.16e12, 2.1e12});
   auto view = Host(BenchJson(Mi300xDevice(), list), "32.0", 16);
   CheckOutcome out = RunCheck("bench.path", view, Standard());
+  ASSERT_NE(Find(out, "bench.path.unexplained"), nullptr) << out.summary;
   const Finding* f = Find(out, "bench.path.unexplained");
-  ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_NE(f->message.find("memory.triad 2.16 TB/s is only 41% of the HBM peak of 5.30 TB/s"),
             std::string::npos)
       << f->message;
@@ -95,8 +95,8 @@ TEST(BenchPath, ThrottlingExplainsSlowMemory) {
   auto list = With(HealthyMi300x(), {"memory.triad", "B/s", 2.2e12, 2.16e12, 2.1e12});
   auto view = Host(BenchJson(device, list), "32.0", 16);
   CheckOutcome out = RunCheck("bench.path", view, Standard());
+  ASSERT_NE(Find(out, "bench.path.fault"), nullptr) << out.summary;
   const Finding* f = Find(out, "bench.path.fault");
-  ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_NE(f->message.find("the clock was 2100 of its 4200 MHz"), std::string::npos)
       << f->message;
 }
@@ -106,8 +106,8 @@ TEST(BenchPath, ANarrowSlotLimitsTheLinkWithoutAFault) {
   auto list = With(HealthyMi300x(), {"host.h2d_pinned", "B/s", 27.5e9, 27.0e9, 26.5e9});
   auto view = Host(BenchJson(Mi300xDevice(), list), "32.0", 8, "32.0", 8);
   CheckOutcome out = RunCheck("bench.path", view, Standard());
+  ASSERT_NE(Find(out, "bench.path.limited"), nullptr) << out.summary;
   const Finding* f = Find(out, "bench.path.limited");
-  ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_NE(f->message.find("host.h2d_pinned 27.0 GB/s is 86% of PCIe Gen5 x8, 31.5 GB/s one way: "
                             "expected for this path (the GPU's headline figure is 63.0 GB/s)"),
             std::string::npos)
