@@ -21,8 +21,10 @@
 #include <vector>
 
 #include "gpu_label.h"
+#include "knowledge/xgmi_hive.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/ras.h"
+#include "rocm_doctor/facts/xgmi.h"
 
 namespace rocm_doctor {
 namespace {
@@ -34,7 +36,8 @@ constexpr std::string_view kPagesCommands[] = {
 };
 constexpr std::string_view kResetCommands[] = {
     "cat /sys/bus/pci/devices/{bdf}/ras/gpu_vram_bad_pages",
-    "sudo amd-smi reset --gpureset --gpu {bdf}  # needs root",
+    // A reset takes the GPU's whole XGMI hive (knowledge/xgmi_hive.h): every BDF that goes down.
+    "sudo amd-smi reset --gpureset --gpu {!reset_bdfs_quoted}  # needs root",
 };
 
 constexpr FindingSpec kFindings[] = {
@@ -156,11 +159,16 @@ Judged JudgeGpu(const CheckContext& ctx, const RasFacts& ras, const GpuRasPages&
         {list, limit}, params));
   }
   if (pending > 0) {
+    // Issue 18: a reset recommendation names every GPU that goes down with this one.
+    const knowledge::ResetNotice reset = knowledge::ResetNoticeFor(
+        knowledge::GpusResetTogether(gpu.bdf, ctx.facts.Get<XgmiFacts>(), ctx.facts.Kfd()));
+    std::map<std::string, std::string> reset_params = reset.params;
+    reset_params["bdf"] = gpu.bdf;
     out.findings.push_back(MakeFinding("hardware.ras.pages_pending",
                                        gpu_name + " has " + Pages(pending) +
                                            " marked bad and pending retirement (P): they retire "
-                                           "at the next GPU reset.",
-                                       {{source, counts, "no P page"}}, params));
+                                           "at the next GPU reset. " + reset.text,
+                                       {{source, counts, "no P page"}}, std::move(reset_params)));
   }
   if (failed > 0) {
     out.findings.push_back(MakeFinding("hardware.ras.pages_unreservable",

@@ -82,6 +82,10 @@ TEST(HardwareRasPages, PendingIsResetAndUnreservableIsIsolate) {
   const Finding* pending = testing::FindFinding(out, "hardware.ras.pages_pending");
   ASSERT_NE(pending, nullptr);
   EXPECT_EQ(ActionOf(pending), FindingAction::kReset);
+  // Issue 18 D: the reset names what goes down with the GPU (alone here: no XGMI hive).
+  EXPECT_NE(pending->message.find("a reset takes down this GPU alone"), std::string::npos)
+      << pending->message;
+  EXPECT_EQ(pending->params.at("reset_bdfs"), pending->params.at("bdf"));
   const Finding* failed = testing::FindFinding(out, "hardware.ras.pages_unreservable");
   ASSERT_NE(failed, nullptr);
   EXPECT_EQ(ActionOf(failed), FindingAction::kIsolate);
