@@ -97,7 +97,7 @@ bool PlantCorruption(BenchResult& r, MatrixOut out, void* c) {
 }
 
 struct Buffers {
-  DeviceMemory a, b, c, c_ref, workspace, aux;  // aux: 2 floats (fp8 scales), 2 u64 counters
+  DeviceMemory a, b, c, c_ref, workspace, aux;  // aux: fp8 scales at 0 and 16, 2 u64 counters at 32
 };
 
 void Verify(BenchResult& r, const BenchContext& ctx, const MatrixSpec& spec, Fp8Flavor flavor,
@@ -106,7 +106,7 @@ void Verify(BenchResult& r, const BenchContext& ctx, const MatrixSpec& spec, Fp8
   const std::size_t out_b = static_cast<std::size_t>(OutputBytes(out));
   const std::size_t in_b = static_cast<std::size_t>(InputBytes(spec.type));
   const std::uint64_t elements = static_cast<std::uint64_t>(spec.m) * spec.n;
-  auto* counters = reinterpret_cast<unsigned long long*>(buf.aux.as<char>() + 16);
+  auto* counters = reinterpret_cast<unsigned long long*>(buf.aux.as<char>() + 32);
   if (RecordFailure(r, gpuMemsetAsync(counters, 0, 16, ctx.main_stream), "MemsetAsync") ||
       RecordFailure(r, LaunchMatrixCompare(out, buf.c.get(), buf.c_ref.get(), elements, counters,
                                            ctx.main_stream),
@@ -204,10 +204,12 @@ void RunOne(BenchContext& ctx, MatrixBlas& blas, const MatrixSpec& spec, Fp8Flav
       RecordFailure(r, buf.c.Allocate(c_bytes), "Malloc") ||
       RecordFailure(r, buf.c_ref.Allocate(c_bytes), "Malloc") ||
       RecordFailure(r, buf.workspace.Allocate(kWorkspaceBytes), "Malloc") ||
-      RecordFailure(r, buf.aux.Allocate(32), "Malloc")) {
+      RecordFailure(r, buf.aux.Allocate(64), "Malloc")) {
     return;
   }
-  const float ones[2] = {1.0f, 1.0f};
+  // Each fp8 scale on its own 16 bytes (a vector load's alignment), as torch._scaled_mm's scale
+  // tensors are separate allocations.
+  const float ones[8] = {1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f};
   if (RecordFailure(r, gpuMemcpy(buf.aux.get(), ones, sizeof(ones), gpuMemcpyHostToDevice),
                     "Memcpy") ||
       RecordFailure(r, LaunchMatrixFill(spec.type, flavor, kSeedA, buf.a.get(), m * k,
@@ -229,7 +231,7 @@ void RunOne(BenchContext& ctx, MatrixBlas& blas, const MatrixSpec& spec, Fp8Flav
   setup.workspace = buf.workspace.get();
   setup.workspace_bytes = kWorkspaceBytes;
   setup.a_scale = buf.aux.as<float>();
-  setup.b_scale = buf.aux.as<float>() + 1;
+  setup.b_scale = reinterpret_cast<const float*>(buf.aux.as<char>() + 16);
   setup.stream = ctx.main_stream;
   r.params.SetInt("workspace_bytes", static_cast<std::int64_t>(kWorkspaceBytes));
   if (const std::optional<std::string> refused = blas.Prepare(setup)) {
