@@ -7,17 +7,20 @@
 #include <string>
 #include <vector>
 
+#include "report/terminal_layout.h"
+#include "report/terminal_style.h"
 #include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/reporters.h"
-#include "report/terminal_style.h"
 
 namespace rocm_doctor {
 namespace {
 
 using namespace terminal;  // colour codes, Columns, Pad
 
-
-
+std::string TrimRight(std::string text) {
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
 
 std::string Figure(const std::optional<double>& value, std::string_view unit) {
   return value ? FormatBenchFigure(*value, unit) : std::string("—");
@@ -94,7 +97,7 @@ void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyl
         b.percent_of_peak ? fmt::format("{:.0f}%", *b.percent_of_peak) : std::string("—");
     rows.push_back(std::move(row));
   }
-  static constexpr std::string_view kHeads[kColumns] = {"benchmark", "median", "clock", "best",
+  static constexpr std::string_view kHeads[kColumns] = {"benchmark", "median",    "clock", "best",
                                                         "limit",     "datasheet", "peak"};
   std::size_t width[kColumns];
   for (std::size_t c = 0; c < kColumns; ++c) {
@@ -102,9 +105,36 @@ void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyl
     for (const Row& r : rows) width[c] = std::max(width[c], Columns(r.cells[c]));
     width[c] += 2;
   }
+  // The table fits the page (COLUMNS, the tty, else 100) as the rest of the report does: on a
+  // narrow page the columns a reader can spare go first (best, then datasheet, clock, peak:
+  // median, limit and verdict judge the figure); then the verdict, and the rightmost columns
+  // while the line is still too wide, fold to a second line under each row ("under").
+  const std::size_t page = style.width != 0 ? style.width : ProcessPageWidth();
+  bool shown[kColumns] = {true, true, true, true, true, true, true};
+  bool under[kColumns] = {};
+  const auto lead = [&] {
+    std::size_t columns = 2;
+    for (std::size_t c = 0; c < kColumns; ++c) columns += shown[c] ? width[c] : 0;
+    return columns;
+  };
+  constexpr std::size_t kVerdictRoom = 12;  // "i not judged", the longest verdict but a reason
+  for (std::size_t spare : {3u, 5u, 2u, 6u}) {
+    if (lead() + kVerdictRoom <= page) break;
+    shown[spare] = false;
+  }
+  const bool fold = lead() + kVerdictRoom > page;
+  for (std::size_t c = kColumns - 1; fold && c > 0 && lead() > page; --c) {
+    under[c] = shown[c];
+    shown[c] = false;
+  }
+  const std::size_t verdict_at = lead();
   std::string header = "  ";
-  for (std::size_t c = 0; c < kColumns; ++c) header += Pad(kHeads[c], width[c]);
-  header += "verdict";
+  std::string header_under = "    ";
+  for (std::size_t c = 0; c < kColumns; ++c) {
+    if (shown[c]) header += Pad(kHeads[c], width[c]);
+    if (under[c]) header_under += Pad(kHeads[c], width[c]);
+  }
+  header = fold ? TrimRight(header) + "\n" + header_under + "verdict" : header + "verdict";
 
   std::optional<std::int64_t> current;
   bool first = true;
@@ -115,18 +145,30 @@ void WriteBenchTable(const Report& report, std::ostream& out, const TerminalStyl
       if (b.device) parts.push_back("device " + std::to_string(*b.device));
       if (b.device_name) parts.push_back(*b.device_name);
       if (b.pci) parts.push_back(*b.pci);
-      out << (first ? "" : "\n") << paint(fmt::format("{}", fmt::join(parts, " · ")), kBold) << '\n'
+      out << (first ? "" : "\n")
+          << paint(Wrap(fmt::format("{}", fmt::join(parts, " · ")), page, 0, "  "), kBold) << '\n'
           << paint(header, kDim) << '\n';
       current = b.device;
       first = false;
     }
     std::string line = "  ";
-    for (std::size_t c = 0; c < kColumns; ++c) line += Pad(r.cells[c], width[c]);
+    std::string folded = "    ";  // the second line of a folded row: its columns under it
+    for (std::size_t c = 0; c < kColumns; ++c) {
+      if (shown[c]) line += Pad(r.cells[c], width[c]);
+      if (under[c]) folded += Pad(r.cells[c], width[c]);
+    }
     const VerdictText v = VerdictOf(b);
-    out << line << paint(v.text, v.color) << '\n';
+    // A verdict longer than what the line has left (a skip's reason) also goes under its row.
+    if (fold || verdict_at + Columns(v.text) > page) {
+      out << TrimRight(line) << '\n'
+          << folded << paint(Wrap(v.text, page, Columns(folded), "      "), v.color) << '\n';
+    } else {
+      out << line << paint(v.text, v.color) << '\n';
+    }
     if (style.verbose) {
       const std::string details = Details(b);
-      if (!details.empty()) out << paint("      " + details, kDim) << '\n';
+      if (!details.empty())
+        out << paint("      " + Wrap(details, page, 6, "        "), kDim) << '\n';
     }
   }
   out << '\n';

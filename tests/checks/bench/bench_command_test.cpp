@@ -9,7 +9,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "report/terminal_style.h"
 #include "unit/system/temp_tree.h"
 
 namespace rocm_doctor::testing {
@@ -21,9 +24,10 @@ struct DoctorRun {
 };
 
 // The binary with fixed arguments (paths from this checkout, no user input); NO_COLOR keeps the
-// terminal output plain.
-DoctorRun Doctor(const std::string& args, bool with_stderr = true) {
-  const std::string command = std::string("NO_COLOR=1 ") + ROCMDOC_BINARY + " " + args +
+// terminal output plain, COLUMNS a page wide enough for the whole table whatever the caller's.
+DoctorRun Doctor(const std::string& args, bool with_stderr = true,
+                 const std::string& columns = "120") {
+  const std::string command = "NO_COLOR=1 COLUMNS=" + columns + " " + ROCMDOC_BINARY + " " + args +
                               (with_stderr ? " 2>&1" : " 2>/dev/null");
   DoctorRun run;
   FILE* pipe = ::popen(command.c_str(), "r");
@@ -74,6 +78,63 @@ TEST(BenchCommand, PrintsTheTableOfAHealthyRun) {
       << "passing prerequisites are not listed";
 }
 
+// The lines of the benchmark table: from its first "Benchmarks · device" line to the blank line
+// after the last device's rows.
+std::vector<std::string> TableLines(const std::string& out) {
+  std::vector<std::string> lines;
+  std::size_t at = out.find("Benchmarks · device");
+  while (at != std::string::npos && at < out.size()) {
+    const std::size_t end = out.find('\n', at);
+    const std::string line = out.substr(at, end == std::string::npos ? end : end - at);
+    if (line.empty() && (end + 1 >= out.size() || out.compare(end + 1, 10, "Benchmarks") != 0)) {
+      break;
+    }
+    lines.push_back(line);
+    at = end == std::string::npos ? end : end + 1;
+  }
+  return lines;
+}
+
+// Issue 15: the table fits the page as the rest of the terminal output does. At 120 columns it
+// is whole; at 60 the columns a reader can spare go (best, datasheet, clock, peak) and the
+// verdict folds under its row; no line of it passes the width.
+TEST(BenchCommand, TheTableFitsTheTerminalWidth) {
+  const std::string machine = Machine("mi300x-bench-healthy");
+  const DoctorRun wide = Doctor("bench --sysroot " + machine, true, "120");
+  const DoctorRun narrow = Doctor("bench --sysroot " + machine, true, "60");
+  EXPECT_EQ(wide.exit_code, 0) << wide.out;
+  EXPECT_EQ(narrow.exit_code, 0) << narrow.out;
+  for (const auto& [run, width] : {std::pair{&wide, 120u}, std::pair{&narrow, 60u}}) {
+    const std::vector<std::string> table = TableLines(run->out);
+    ASSERT_GT(table.size(), 22u) << run->out;  // a header, a head row and 22 figures
+    for (const std::string& line : table) {
+      EXPECT_LE(terminal::Columns(line), width) << "COLUMNS=" << width << ": " << line;
+    }
+  }
+  EXPECT_NE(wide.out.find("  benchmark                  median         clock     best           "
+                          "limit           datasheet    peak  verdict"),
+            std::string::npos)
+      << wide.out;
+  // A skip's reason, longer than the line has left, goes under its row instead of past the page.
+  EXPECT_NE(
+      wide.out.find("—\n    - skipped: stress runs 0 s at level quick (give --stress-seconds S "
+                    "or --level standard)\n"),
+      std::string::npos)
+      << wide.out;
+  EXPECT_NE(narrow.out.find("  benchmark                  median         limit\n    verdict\n"),
+            std::string::npos)
+      << narrow.out;
+  EXPECT_EQ(narrow.out.find("datasheet"), std::string::npos) << narrow.out;
+  EXPECT_NE(narrow.out.find("  memory.triad               4.33 TB/s      ≥ 3.44 TB/s\n"
+                            "    ✓ pass\n"),
+            std::string::npos)
+      << narrow.out;
+  EXPECT_NE(narrow.out.find("  stress.mixed               —              —\n"
+                            "    - skipped: stress runs 0 s at level quick (give\n"),
+            std::string::npos)
+      << narrow.out;
+}
+
 TEST(BenchCommand, JsonCarriesEveryFigureAndItsJudgement) {
   const DoctorRun run =
       Doctor("bench --format json --sysroot " + Machine("bench-memory-low"), false);
@@ -119,9 +180,13 @@ TEST(BenchCommand, OnlyMatrixJudgesTheMatrixEngines) {
   EXPECT_EQ(run.exit_code, 1) << run.out;
   EXPECT_NE(run.out.find("bench.matrix.low"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("cause: thermal"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("  matrix.bf16_gst  437 TFLOP/s   1038 MHz  440 TFLOP/s   ≥ 581 TFLOP/s"),
-            std::string::npos)
-      << run.out;
+  // The row holds the figure, its sustained clock beside it and the floor (however many other
+  // columns the page leaves room for).
+  const std::size_t row = run.out.find("  matrix.bf16_gst ");
+  ASSERT_NE(row, std::string::npos) << run.out;
+  const std::string line = run.out.substr(row, run.out.find('\n', row) - row);
+  EXPECT_NE(line.find("437 TFLOP/s   1038 MHz"), std::string::npos) << line;
+  EXPECT_NE(line.find("≥ 581 TFLOP/s"), std::string::npos) << line;
   run = Doctor("bench --sysroot " + Machine("mi300x-bench-matrix"));
   EXPECT_EQ(run.exit_code, 0) << run.out;
   EXPECT_NE(run.out.find("Matrix engines (GEMM)"), std::string::npos) << run.out;
