@@ -8,6 +8,7 @@ rocmdoc_add_test(test_bench
   ${CMAKE_CURRENT_LIST_DIR}/unit/collect/bench/bench_request_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/bench/bench_checks_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/bench/matrix_checks_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks/bench/matrix_fixtures_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/bench/bench_fixtures_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/checks/bench/bench_command_test.cpp
 )

@@ -101,6 +101,14 @@ ThrottleCause NameThrottleCause(const Measurement& m, const std::string& source)
   if (t.power_w && t.power_w->median) {
     cause.text += fmt::format(", power {:.0f} W median", *t.power_w->median);
     if (t.power_limit_w) cause.text += fmt::format(" of its {:.0f} W limit", *t.power_limit_w);
+    // NVML reports SwPowerCap on the H200 with the board reading a fraction of its limit
+    // (tests/fixtures/bench/matrix/: 336 W of 700 W): the source's reason, said as it is.
+    if (best == "power cap" && t.power_limit_w && *t.power_limit_w > 0 &&
+        *t.power_w->median < kPowerFarBelowLimit * *t.power_limit_w) {
+      cause.text += fmt::format(" ({:.0f}% of it: the cap is the source's own reason, not seen in "
+                                "the power reading)",
+                                100 * *t.power_w->median / *t.power_limit_w);
+    }
   }
   if (cause.name == "thermal limit" && t.temperature_c && t.temperature_c->max) {
     cause.text += fmt::format(", GPU up to {:.0f} °C", *t.temperature_c->max);

@@ -26,6 +26,8 @@ inline constexpr double kThrottleShareCounted = 0.10;
 // Without a throttle status (old gpu_metrics, NVML without event reasons), power this close to
 // its limit for the median sample is read as the power cap.
 inline constexpr double kPowerAtLimit = 0.97;
+// A power-cap reason with the median power under this share of the limit is said to be so.
+inline constexpr double kPowerFarBelowLimit = 0.80;
 
 ThrottleCause NameThrottleCause(const Measurement& m, const std::string& source);
 

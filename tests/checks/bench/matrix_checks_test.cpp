@@ -233,18 +233,18 @@ TEST(MatrixChecks, AHelperFromBeforeTheMatrixFamilyIsSkippedNotMissing) {
 
 TEST(MatrixChecks, AGpuWithoutAFloorIsReportedNotJudged) {
   auto view = std::make_shared<FakeSystemView>();
-  view->Command("hip-probe", ExitedWith(ProbeJson("NVIDIA H200")));
+  view->Command("hip-probe", ExitedWith(ProbeJson("NVIDIA H100 80GB HBM3")));
   std::vector<FakeBenchmark> list{Matrix("matrix.bf16", "bf16", 790e12, kCool, 1830)};
-  view->Command("hip-bench",
-                ExitedWith(BenchJson(DeviceJson("NVIDIA H200", "sm_90", "0000:19:00.0", 132),
-                                     list, false, "null", "cuda")));
+  view->Command("hip-bench", ExitedWith(BenchJson(
+                                 DeviceJson("NVIDIA H100 80GB HBM3", "sm_90", "0000:19:00.0", 132),
+                                 list, false, "null", "cuda")));
   CheckOptions options = Quick();
   options.bench.only = {"matrix.bf16"};
   CheckOutcome out = RunCheck("bench.matrix", view, options);
   EXPECT_EQ(out.status, Status::kPass) << out.summary;
   const Finding* f = FindFinding(out, "bench.matrix.reference_missing");
   ASSERT_NE(f, nullptr);
-  EXPECT_NE(f->message.find("NVIDIA H200"), std::string::npos) << f->message;
+  EXPECT_NE(f->message.find("NVIDIA H100 80GB HBM3"), std::string::npos) << f->message;
   EXPECT_NE(f->message.find("matrix.bf16 790 TFLOP/s (random input)"), std::string::npos);
   EXPECT_FALSE(out.benchmarks.at(0).limit) << "no floor: only its stability is judged";
   EXPECT_NE(out.benchmarks.at(0).verdict, Status::kFail);
