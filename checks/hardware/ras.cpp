@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // hardware.ras: uncorrectable ECC/RAS errors counted by amdgpu (device/ras/<block>_err_count,
 // amdgpu_ras.c; present on RAS-capable GPUs - Instinct, some Radeon PRO - with ras_enable != 0).
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gpu_label.h"
 #include "rocm_doctor/check.h"
+#include "rocm_doctor/facts/ras.h"
 
 namespace rocm_doctor {
 namespace {
@@ -35,6 +37,18 @@ constexpr FindingSpec kFindings[] = {
      .action = FindingAction::kIsolate,
      .next_step = "drain the node, read the kernel log and the retired-page list, then decide "
                   "reset or RMA"},
+    {.code = "hardware.ras.correctable_rate",
+     .severity = Status::kWarn,
+     .title = "A GPU corrects ECC/RAS errors often",
+     .remediation =
+         "The GPU corrects its memory or link errors, so no data was lost, but at this rate a "
+         "part is degrading: uncorrectable errors and page retirements tend to follow. Keep the "
+         "node in service, watch the counters and the retired-page list, and plan maintenance "
+         "if the rate keeps up.",
+     .commands = kRasCommands,
+     .requires_root = true,
+     .action = FindingAction::kMonitor,
+     .next_step = "keep the node in service and watch the counters and retired pages"},
     {.code = "hardware.ras.unreadable",
      .severity = Status::kUnknown,
      .title = "A GPU's RAS error counters could not be read",
@@ -89,6 +103,29 @@ std::string Join(const std::vector<std::string>& items) {
   return out;
 }
 
+// Correctable errors worth watching: at least kMinCorrectable since the driver loaded and at
+// least kCorrectablePerHour per hour of uptime (rocm-doctor's threshold, not the driver's; the
+// counters start at 0 at driver load, the uptime at boot, so the rate is a lower bound). Without
+// the uptime no rate is judged.
+constexpr std::uint64_t kMinCorrectable = 10;
+constexpr double kCorrectablePerHour = 1.0;
+
+std::optional<Finding> CorrectableRate(const PciDevice& dev, const std::string& gpu,
+                                       std::uint64_t correctable, const Fact<double>& uptime) {
+  if (!uptime.known() || *uptime <= 0 || correctable < kMinCorrectable) return std::nullopt;
+  const double hours = *uptime / 3600.0;
+  const double rate = static_cast<double>(correctable) / hours;
+  if (rate < kCorrectablePerHour) return std::nullopt;
+  return MakeFinding("hardware.ras.correctable_rate",
+                     gpu + " corrected " + std::to_string(correctable) + " RAS errors, " +
+                         hardware::Fixed(rate, 1) + " per hour over " +
+                         hardware::Fixed(hours, 1) + " h since boot (" + uptime.source + ").",
+                     {{dev.sysfs_path + "/ras/<block>_err_count",
+                       "ce: " + std::to_string(correctable), "under 1 per hour"},
+                      {uptime.source, hardware::Fixed(*uptime, 0) + " s", {}}},
+                     {{"bdf", dev.bdf}});
+}
+
 CheckOutcome Run(const CheckContext& ctx) {
   std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
   if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU to judge");
@@ -115,6 +152,10 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     std::string ce_note =
         ras.correctable > 0 ? " Correctable errors: " + std::to_string(ras.correctable) + "." : "";
+    if (std::optional<Finding> rate = CorrectableRate(
+            *dev, gpu, ras.correctable, ctx.facts.Get<RasFacts>().uptime_seconds)) {
+      findings.push_back(std::move(*rate));
+    }
     if (!ras.uncorrectable.empty()) {
       findings.push_back(
           MakeFinding("hardware.ras.uncorrectable",

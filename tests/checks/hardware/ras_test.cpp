@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "checks/hardware/fake_pci.h"
+#include "rocm_doctor/catalog.h"
 #include "support/check_harness.h"
 
 namespace rocm_doctor {
@@ -46,6 +47,24 @@ TEST(HardwareRas, UncorrectableFails) {
   EXPECT_EQ(ue->params.at("bdf"), "0000:c1:00.0");
   ASSERT_EQ(ue->evidence.size(), 1u);
   EXPECT_EQ(ue->evidence[0].observed, "ue: 3, ce: 7, de: 0");
+}
+
+// Issue 18: correctable errors at 1 per hour or more since boot (and at least 10) are watched.
+TEST(HardwareRas, AHighCorrectableRateIsMonitor) {
+  auto view = std::make_shared<FakeSystemView>();
+  FakePciFunction f = testing::Mi300x("0000:05:00.0");
+  f.ras["umc_err_count"] = "ue: 0\nce: 14\nde: 0\n";
+  f.Install(*view);
+  view->File("/proc/uptime", "7200.00 1.00\n");  // 2 h: 7 per hour
+  CheckOutcome out = testing::RunCheck("hardware.ras", view);
+  EXPECT_EQ(out.status, Status::kWarn);
+  const Finding* ce = testing::FindFinding(out, "hardware.ras.correctable_rate");
+  ASSERT_NE(ce, nullptr);
+  EXPECT_NE(ce->message.find("7.0 per hour over 2.0 h"), std::string::npos) << ce->message;
+  EXPECT_EQ(Catalog::Instance().ActionFor(ce->code), FindingAction::kMonitor);
+
+  view->File("/proc/uptime", "72000.00 1.00\n");  // 20 h: 0.7 per hour
+  EXPECT_EQ(testing::RunCheck("hardware.ras", view).status, Status::kPass);
 }
 
 TEST(HardwareRas, NoRasDirectorySkips) {

@@ -13,6 +13,7 @@ EXPECT = ['exit 1',
  'root_cause hardware.ras.uncorrectable',
  'check hardware.ras fail',
  'finding hardware.ras.uncorrectable fail',
+ 'finding hardware.ras.correctable_rate warn',
  'finding hardware.ras.pages_retired info']
 README = f"""\
 # mi300x-ras-ue-current
@@ -36,7 +37,8 @@ happened in this boot: a current fault. Root cause `hardware.ras.uncorrectable`,
 **isolate**: a gate drains the node (Slurm reason `rocm-doctor: hardware.ras.uncorrectable`),
 the next step is to read the kernel log and the retired-page list and decide reset or RMA. The
 2 retired pages are far below the threshold (1966): `hardware.ras.pages_retired` (info, monitor)
-on its own. Exit 1.
+on its own. The 14 corrected errors in 2.05 hours (6.8 per hour, over rocm-doctor's 1 per hour
+with at least 10): `hardware.ras.correctable_rate` (warn, monitor). Exit 1.
 
 `EXPECT`:
 
