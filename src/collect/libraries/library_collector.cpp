@@ -264,7 +264,10 @@ CodeObjectScan ScanPrefix(const SystemView& view, const InstalledLibrary& lib,
   } else {
     // The section headers are beyond the bytes read: search the prefix for bundles.
     range = offload::ScanRange(file.data, 0, file.data.size(), UINT64_MAX);
-    range.complete = !file.truncated && range.complete;
+    // A section table the bytes do not hold says the file goes on past them, truncated read or
+    // not: a capture stores 64 MiB of a larger library, which replay then reads whole, and must
+    // call incomplete as the capture did.
+    range.complete = !file.truncated && range.complete && image->section_table_offset == 0;
     scan.source = lib.path + " (section headers beyond the first " +
                   std::to_string(file.data.size() >> 20) + " MiB read; bundles found by magic)";
   }

@@ -11,7 +11,10 @@
 #include "rocm_doctor/facts/libraries.h"
 #include "support/fake_system_view.h"
 #include "system/live_system_view.h"
+#include "system/machine_dir_view.h"
+#include "system/recording_system_view.h"
 #include "unit/collect/libraries/elf_builder.h"
+#include "unit/system/temp_tree.h"
 
 namespace rocm_doctor::testing {
 namespace {
@@ -268,6 +271,53 @@ TEST(LibraryCollector, RangedReadsReachPastThePrefix) {
   EXPECT_EQ(prefix.state, CodeObjectScan::State::kUnreadable);
   EXPECT_FALSE(prefix.complete);
   EXPECT_NE(prefix.source.find("bundles found by magic"), std::string::npos) << prefix.source;
+}
+
+// `capture` refuses ranged reads, so the scan takes its prefix read, which the capture stores
+// (64 MiB of a larger library); the replay of that capture reads the stored copy and must give
+// the capture's answer, incomplete included.
+TEST(LibraryCollector, ACaptureReplaysToTheCapturesAnswer) {
+  // One bundle whose single entry is `code` bytes long.
+  auto big = [](const std::string& id, std::size_t code) {
+    std::string out = "__CLANG_OFFLOAD_BUNDLE__";
+    AppendLe(out, 1, 8);
+    const std::size_t header = 32 + 24 + id.size();
+    AppendLe(out, header, 8);
+    AppendLe(out, code, 8);
+    AppendLe(out, id.size(), 8);
+    out += id;
+    out.resize(header + code, 'k');
+    return out;
+  };
+  // Two 33 MiB bundles, the second starting inside the first 64 MiB, a third and the section
+  // table beyond them.
+  const std::string lib =
+      BuildElf({{".text", std::string(4096, 'c')},
+                {".hip_fatbin",
+                 Fatbin({big("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", std::size_t{33} << 20),
+                         big("hipv4-amdgcn-amd-amdhsa--gfx1030", std::size_t{33} << 20),
+                         BuildBundle({"hipv4-amdgcn-amd-amdhsa--gfx1100"})}),
+                 4096}});
+  auto host = std::make_shared<FakeSystemView>();
+  host->File(std::string(kLib) + "/librocrand.so.1.1.60200", lib);
+  const CodeObjectFacts live = CollectFacts<CodeObjectFacts>(*host);
+  ASSERT_EQ(live.scans.size(), 1u);
+  EXPECT_TRUE(live.scans[0].complete) << live.scans[0].error;
+  EXPECT_EQ(live.scans[0].targets, (std::set<std::string>{"gfx1030", "gfx1100", "gfx90a:xnack-"}));
+  RecordingSystemView recorder(host);
+  CodeObjectFacts captured = CollectFacts<CodeObjectFacts>(recorder);
+  ASSERT_EQ(captured.scans.size(), 1u);
+  TempTree out;
+  ASSERT_TRUE(recorder.WriteMachine(out.At("capture"), "code objects").ok());
+  auto replay = system::MachineDirSystemView::Open(out.At("capture"), "capture");
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  CodeObjectFacts replayed = CollectFacts<CodeObjectFacts>(*replay.value());
+  ASSERT_EQ(replayed.scans.size(), 1u);
+  const CodeObjectScan& c = captured.scans[0];
+  ExpectSameScan("capture vs replay", c, replayed.scans[0]);
+  EXPECT_EQ(c.targets, (std::set<std::string>{"gfx1030", "gfx90a:xnack-"}));
+  EXPECT_FALSE(c.complete);
+  EXPECT_NE(c.source.find("bundles found by magic"), std::string::npos) << c.source;
 }
 
 // The real Debian 12 librocsparse0 (5.3.0+dfsg-2, 1.3 GB): its section table is at the end of
