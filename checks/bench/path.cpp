@@ -177,6 +177,14 @@ void JudgeRun(const CheckContext& ctx, const BenchRun& run, Judged& out) {
       if (auto h = gpu.HostLinkBps()) headline = bidir ? 2 * *h : *h;
     } else if (family == "peer") {
       capacity = PeerPath(ctx, gpu, bdf);
+      if (!capacity.bps && capacity.links == 0 && pci != nullptr) {
+        // No xGMI link to a peer: the copies cross PCIe, at most this GPU's own link.
+        const pc::LinkState link = LinkOf(*pci);
+        capacity = pc::HostLinkCapacity(link, false);
+        capacity.kind = pc::PathKind::kPeerPcie;
+        if (capacity.bps) capacity.description += " (no xGMI link to its peers)";
+        if (auto f = pc::DowntrainedLink(link, m.median, false)) faults.push_back(*f);
+      }
       for (auto& f : RasFaults(pci, "xgmi_wafl")) faults.push_back(std::move(f));
       for (const XgmiDevice& x : ctx.facts.Get<XgmiFacts>().devices) {
         if (x.bdf != bdf || !x.error_count.known()) continue;

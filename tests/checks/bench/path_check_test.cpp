@@ -115,5 +115,26 @@ TEST(BenchPath, ANarrowSlotLimitsTheLinkWithoutAFault) {
   EXPECT_EQ(Find(out, "bench.path.fault"), nullptr);
 }
 
+TEST(BenchPath, OneXgmiLinkExplains48GBsBetweenPeers) {
+  // Two MI300X, KFD nodes 1 and 2 with one io_link of type 11 (XGMI) each way; KFD leaves
+  // max_bandwidth 0 on MI300, so the per-link rate comes from path_capacity (64 GB/s).
+  auto list = With(HealthyMi300x(), {"peer.copy", "B/s", 49e9, 48e9, 47e9});
+  auto view = Host(BenchJson(Mi300xDevice(), list), "32.0", 16);
+  AddAmdGpu(*view, "0000:c2:00.0", "0x74a1", "amdgpu", 129);
+  AddKfdCpuNode(*view, 0);
+  AddKfdNode(*view, 1, GpuProperties(90402, 0x74a1, LocationId(kBdf), 128),
+             {IoLink(2, 1, 0, 1), IoLink(11, 1, 2, 1)});
+  AddKfdNode(*view, 2, GpuProperties(90402, 0x74a1, LocationId("0000:c2:00.0"), 129),
+             {IoLink(2, 2, 0, 1), IoLink(11, 2, 1, 1)});
+  CheckOutcome out = RunCheck("bench.path", view, Standard());
+  EXPECT_EQ(out.status, Status::kPass) << out.summary;
+  bool peer = false;
+  for (const Evidence& e : out.evidence) {
+    peer |= e.observed ==
+            "peer.copy 48.0 GB/s is 75% of one 64.0 GB/s xGMI link: expected for a single link";
+  }
+  EXPECT_TRUE(peer);
+}
+
 }  // namespace
 }  // namespace rocm_doctor::testing
