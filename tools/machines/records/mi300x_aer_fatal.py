@@ -12,6 +12,7 @@ FILES.update(aer_files({'0000:a4:00.0': {'fatal': {'SDES': 1},
                         '0001:81:00.0': {'nonfatal': {'CmpltTO': 2}}}))
 EXPECT = ['exit 1',
  'root_cause hardware.pcie.aer_fatal',
+ 'root_cause hardware.pcie.aer_nonfatal',
  'check hardware.pcie_aer fail',
  'finding hardware.pcie.aer_fatal fail',
  'finding hardware.pcie.aer_nonfatal warn']

@@ -11,6 +11,7 @@ FILES = ras_files({'0000:80:00.0': bad_page_lines(2)}, uptime='7380.40 58000.10\
 FILES[mi308_dir('0000:80:00.0') + '/ras/umc_err_count'] = 'ue: 2\nce: 14\n'
 EXPECT = ['exit 1',
  'root_cause hardware.ras.uncorrectable',
+ 'root_cause hardware.ras.correctable_rate',
  'check hardware.ras fail',
  'finding hardware.ras.uncorrectable fail',
  'finding hardware.ras.correctable_rate warn',
