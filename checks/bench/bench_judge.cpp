@@ -167,6 +167,14 @@ void JudgeOne(const FamilySpec& spec, const BenchRun& run, const BenchGpu& gpu,
       out.rows.push_back(std::move(row));
       return;
     case MeasurementStatus::kFailed:
+      if (spec.family == "matrix" && BlasRefused(reason)) {
+        add(MakeFinding("bench.matrix.unsupported",
+                        DescribeDevice(run) + ": the BLAS refused " + m.name + " (" + reason +
+                            "), so it was not measured",
+                        {{where, reason, "the GEMM runs"}}, Params(run, m.name)));
+        out.rows.push_back(std::move(row));
+        return;
+      }
       add(MakeFinding("bench.kernel.failed",
                       DescribeDevice(run) + ": " + m.name + " failed: " + reason,
                       {{where, reason, "every runtime call succeeds"}}, Params(run, m.name)));

@@ -51,6 +51,7 @@ struct FamilySpec {
 bool MatrixCorrupted(const Measurement& m);  // verify_failed, or wrong / NaN / repeat counts
 Finding MatrixCorruption(const BenchRun& run, const Measurement& m);
 bool BlasMissing(const Measurement& m);  // skipped with params.blas.loaded null
+bool BlasRefused(const std::string& reason);  // a failed GEMM the library said it does not support
 Finding MatrixBlasMissing(const BenchRun& run, const Measurement& m, std::size_t skipped);
 Finding MatrixNoFloor(const BenchRun& run, const BenchGpu& gpu,
                       const std::vector<const Measurement*>& unjudged);

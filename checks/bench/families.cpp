@@ -178,6 +178,20 @@ constexpr FindingSpec kMatrixFindings[] = {
          "usual cause. Install hipBLASLt and rocBLAS from the same ROCm release (or add their "
          "directory to the loader's path) and run the matrix benchmarks again.",
      .commands = kBlasCommands},
+    // Warn: the library refused a GEMM it had offered (NOT_SUPPORTED from the call itself, as
+    // cublasLtMatmul did for fp8 on the project's H200, tests/fixtures/bench/matrix/): the type
+    // was not measured, and nothing says the GPU is at fault. EXECUTION_FAILED and other
+    // statuses stay bench.kernel.failed.
+    {.code = "bench.matrix.unsupported",
+     .severity = Status::kWarn,
+     .title = "The BLAS refused a GEMM: that data type was not measured",
+     .remediation =
+         "The vendor BLAS returned NOT_SUPPORTED from the GEMM call itself (the library's status "
+         "verbatim in the evidence), so this data type's matrix engines were not measured. A "
+         "BLAS older or newer than the driver expects, or a library build without kernels for "
+         "this GPU and type, is the usual cause; the GPU is not implicated. Use the BLAS of the "
+         "same CUDA or ROCm release as the driver and run the matrix benchmarks again.",
+     .commands = kBlasCommands},
     {.code = "bench.matrix.reference_missing",
      .severity = Status::kInfo,
      .title = "No GEMM floor for this GPU: matrix figures are reported, not judged",

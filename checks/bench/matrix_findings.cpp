@@ -63,6 +63,13 @@ Finding MatrixCorruption(const BenchRun& run, const Measurement& m) {
                      Params(run, m.name));
 }
 
+// cuBLAS(Lt) / hipBLAS(Lt) status names (CUBLAS_STATUS_NOT_SUPPORTED, HIPBLAS_STATUS_NOT_SUPPORTED)
+// and rocBLAS's rocblas_status_not_implemented, as the helper quotes them in `reason`.
+bool BlasRefused(const std::string& reason) {
+  return reason.find("STATUS_NOT_SUPPORTED") != std::string::npos ||
+         reason.find("rocblas_status_not_implemented") != std::string::npos;
+}
+
 bool BlasMissing(const Measurement& m) {
   return m.status == MeasurementStatus::kSkipped && m.blas && !m.blas->loaded;
 }

@@ -224,6 +224,22 @@ TEST(MatrixChecks, NoBlasMeansTheMatrixEnginesWereNotMeasured) {
   EXPECT_EQ(out.findings.size(), 1u) << "one finding per run, not one per benchmark";
 }
 
+// A GEMM the library refuses (NOT_SUPPORTED) is a warning; one whose execution fails is not.
+TEST(MatrixChecks, ARefusedGemmWarnsAFailedOneFails) {
+  FakeBenchmark refused = Matrix("matrix.fp8", "fp8_e4m3", 0, kCool, 0, "failed");
+  refused.reason_json = R"x("cublasLtMatmul: status 15 (CUBLAS_STATUS_NOT_SUPPORTED)")x";
+  CheckOutcome warn = RunMatrix(HealthyWithMatrix(refused));
+  EXPECT_EQ(warn.status, Status::kWarn) << warn.summary;
+  ASSERT_TRUE(HasFinding(warn, "bench.matrix.unsupported"));
+  EXPECT_FALSE(HasFinding(warn, "bench.kernel.failed"));
+  FakeBenchmark failed = refused;
+  failed.reason_json = R"x("cublasLtMatmul: status 13 (CUBLAS_STATUS_EXECUTION_FAILED)")x";
+  CheckOutcome fail = RunMatrix(HealthyWithMatrix(failed));
+  EXPECT_EQ(fail.status, Status::kFail);
+  EXPECT_TRUE(HasFinding(fail, "bench.kernel.failed"));
+  EXPECT_FALSE(HasFinding(fail, "bench.matrix.unsupported"));
+}
+
 TEST(MatrixChecks, AHelperFromBeforeTheMatrixFamilyIsSkippedNotMissing) {
   CheckOutcome out = RunMatrix(HealthyMi300x());
   EXPECT_EQ(out.status, Status::kSkip);
