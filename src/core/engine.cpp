@@ -96,16 +96,23 @@ struct Parked {
 
 // Starts a check on a check thread (core/check_threads.h), never joined: a check that outlives
 // its deadline is reported as TIMEOUT and abandoned; it holds shared ownership of what it reads.
-// The task is released before the completion is posted, so when the engine has seen every
-// check complete, no check thread still holds the facts (and a replayed archive's temporary
-// directory goes when the caller lets go of them).
+// The check lets go of the facts before its outcome is set: the engine takes a check as done
+// when its future is ready (it also looks at futures when woken for another check or to poll
+// for a signal, before this check's completion is posted), so once it has seen every check
+// done no check thread still holds the facts, and a replayed archive's temporary directory
+// goes when the caller lets go of them. (Released only after the future was ready, a check
+// thread could hold the last reference and remove the directory after the command had
+// returned, or never: ArchiveReplay.RepeatedRunsLeaveNothingInTmpdir.)
 std::future<CheckOutcome> Start(const RegisteredCheck* check, std::size_t index,
                                 std::shared_ptr<const FactStore> facts,
                                 std::shared_ptr<const CheckOptions> options,
                                 std::shared_ptr<Completions> completions) {
   auto task = std::make_shared<std::packaged_task<CheckOutcome()>>(
-      [check, facts = std::move(facts), options = std::move(options)] {
-        return RunGuarded(check->run, *facts, *options, check->info->id);
+      [check, facts = std::move(facts), options = std::move(options)]() mutable {
+        CheckOutcome outcome = RunGuarded(check->run, *facts, *options, check->info->id);
+        facts.reset();
+        options.reset();
+        return outcome;
       });
   std::future<CheckOutcome> future = task->get_future();
   check_threads::Run([task = std::move(task), index, completions]() mutable {
