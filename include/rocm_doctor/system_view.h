@@ -117,6 +117,9 @@ struct CommandOutcome {
   // Ctrl-C reached the doctor while this ran: SIGINT was forwarded to the child, which had a
   // grace time to finish (src/system/interrupt.h). Not recorded in a capture.
   bool interrupted = false;
+  // Replay: the argv the recording says was run on the captured machine (docs/probes.md
+  // "argv"), so a fix can name the program where it is installed there. Empty when run live.
+  std::vector<std::string> recorded_argv;
 };
 std::string_view ToString(CommandOutcome::State state);
 

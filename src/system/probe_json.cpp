@@ -79,6 +79,13 @@ Result<CommandOutcome> ParseProbeJson(std::string_view text) {
     if (const json* v = Find(root, "truncated")) out.truncated = v->get<bool>();
     if (const json* v = Find(root, "error")) out.error = v->get<std::string>();
     if (const json* v = Find(root, "wall_seconds")) out.wall_seconds = v->get<double>();
+    if (const json* v = Find(root, "argv")) {
+      if (!v->is_array()) return Error{"\"argv\" must be an array of strings"};
+      for (const json& word : *v) {
+        if (!word.is_string()) return Error{"\"argv\" must be an array of strings"};
+        out.recorded_argv.push_back(word.get<std::string>());
+      }
+    }
   } catch (const json::exception& e) {
     return Error{e.what()};
   }

@@ -53,6 +53,12 @@ struct HelperRun {
 void JudgeHelperOutcome(const CommandOutcome& outcome, std::vector<int> accepted_exit_codes,
                         HelperRun& run);
 
+// Replay: `argv[0]` becomes the helper's path as the recording gives it (CommandOutcome::
+// recorded_argv), when that is an absolute path of printable characters ending in
+// "/rocm-doctor-hip": a fix then names the helper where the captured machine has it. Anything
+// else in the recording is not trusted as a path and the name stays.
+void AdoptRecordedHelperPath(const CommandOutcome& outcome, std::vector<std::string>& argv);
+
 // kBadOutput with `why` and the start of stdout.
 void MarkBadOutput(std::string why, std::string_view stdout_text, HelperRun& run);
 

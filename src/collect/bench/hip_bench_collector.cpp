@@ -81,6 +81,7 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
   run.run.source =
       replay ? ".rocm-doctor/probes/" + run.probe_name + ".json" : Join(spec.argv, " ");
   const CommandOutcome outcome = view.Run(spec);
+  AdoptRecordedHelperPath(outcome, run.run.argv);
   JudgeHelperOutcome(outcome, kAcceptedExitCodes, run.run);
   if (run.run.state != HelperRunState::kExited) return run;
   auto report = parse::ParseHipBenchJson(outcome.out);

@@ -53,6 +53,21 @@ std::string_view ToString(HelperRunState state) {
   return "not_recorded";
 }
 
+void AdoptRecordedHelperPath(const CommandOutcome& outcome, std::vector<std::string>& argv) {
+  constexpr std::string_view kSuffix = "/rocm-doctor-hip";
+  constexpr std::size_t kMaxPath = 4096;  // PATH_MAX
+  if (outcome.recorded_argv.empty() || argv.empty()) return;
+  const std::string& path = outcome.recorded_argv.front();
+  if (path.size() > kMaxPath || path.size() < kSuffix.size() || path.front() != '/' ||
+      path.compare(path.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0) {
+    return;
+  }
+  for (const char c : path) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) return;
+  }
+  argv.front() = path;
+}
+
 std::string HelperRun::Helper() const {
   return argv.empty() ? std::string("rocm-doctor-hip") : argv.front();
 }

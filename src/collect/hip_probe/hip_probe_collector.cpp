@@ -88,7 +88,9 @@ HipProbeFacts CollectHipProbe(const SystemView& view, const HelperLocation& help
   // HIP_VISIBLE_DEVICES, HSA_OVERRIDE_GFX_VERSION, ... are part of what is being diagnosed.
   facts.argv = spec.argv;
   facts.source = replay ? std::string(kRecording) : spec.argv[0] + " --probe";
-  Judge(view.Run(spec), facts);
+  const CommandOutcome outcome = view.Run(spec);
+  AdoptRecordedHelperPath(outcome, facts.argv);
+  Judge(outcome, facts);
   return facts;
 }
 

@@ -78,8 +78,11 @@ TEST(ProbeJson, RoundTripAndHostileInput) {
   EXPECT_EQ(parsed->state, CommandOutcome::State::kTimedOut);
   EXPECT_EQ(parsed->signal, 9);
   EXPECT_TRUE(parsed->truncated);
+  EXPECT_EQ(parsed->recorded_argv, spec.argv);  // what was run, for a fix to name
   for (const char* bad : {"", "[]", "{}", "{\"state\": \"weird\"}", "{\"state\": \"exited\"}",
-                          "{\"state\": \"exited\", \"exit_code\": \"zero\"}"}) {
+                          "{\"state\": \"exited\", \"exit_code\": \"zero\"}",
+                          "{\"state\": \"exited\", \"exit_code\": 0, \"argv\": \"sh -c x\"}",
+                          "{\"state\": \"exited\", \"exit_code\": 0, \"argv\": [1]}"}) {
     EXPECT_FALSE(ParseProbeJson(bad).ok()) << bad;
   }
   EXPECT_FALSE(ParseKernelLogJson("{\"state\": \"ok\", \"lines\": [1]}").ok());

@@ -79,6 +79,30 @@ TEST(CollectHipProbe, ReplayServesTheRecordingWhateverThePath) {
   EXPECT_EQ(f.source, ".rocm-doctor/probes/hip-probe.json");
 }
 
+// A fix names the helper where the captured machine has it (issue 15: "a fix that names the
+// helper uses the path where it is installed"); a recorded argv[0] that is not such a path
+// (relative, another program, control characters) is not trusted and the name stays.
+TEST(CollectHipProbe, ReplayTakesTheHelperPathFromTheRecording) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"/usr/libexec/rocm-doctor/rocm-doctor-hip", "/usr/libexec/rocm-doctor/rocm-doctor-hip"},
+      {"/opt/my tools/rocm-doctor-hip", "/opt/my tools/rocm-doctor-hip"},
+      {"rocm-doctor-hip", "rocm-doctor-hip"},
+      {"/bin/sh", "rocm-doctor-hip"},
+      {"/tmp/\x1b[31m/rocm-doctor-hip", "rocm-doctor-hip"},
+      {"/rocm-doctor-hip", "/rocm-doctor-hip"},
+  };
+  for (const auto& [recorded, expected] : cases) {
+    SpyView view;
+    CommandOutcome outcome = Exited(0, kNoDevice);
+    outcome.recorded_argv = {recorded, "--probe"};
+    view.Command("hip-probe", outcome);
+    HipProbeFacts f = CollectHipProbe(view, HelperLocation{});
+    ASSERT_FALSE(f.argv.empty());
+    EXPECT_EQ(f.argv.front(), expected) << recorded;
+    EXPECT_EQ(f.state, HipProbeState::kParsed);
+  }
+}
+
 TEST(CollectHipProbe, ReplayWithoutRecordingIsNotRecorded) {
   SpyView view;
   HipProbeFacts f = CollectHipProbe(view, HelperLocation{});
