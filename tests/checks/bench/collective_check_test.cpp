@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+// bench.collective (checks/bench/collective.cpp) on helper output in the shape of
+// tests/fixtures/bench/collective/h200-collective.json (the real one-rank run) with 8 ranks, and
+// the floors of checks/data/collective_floors.csv (src/knowledge/collective_floors.cpp).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "checks/bench/bench_json.h"
+#include "knowledge/collective_floors.h"
+#include "support/check_harness.h"
+
+namespace rocm_doctor::testing {
+namespace {
+
+std::string ReadRepoFile(const std::string& relative) {
+  std::ifstream in(std::filesystem::path(ROCMDOC_SOURCE_DIR) / relative, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The runtime's view: `n` MI300X.
+std::string ProbeJson(int n) {
+  std::string devices;
+  for (int i = 0; i < n; ++i) {
+    devices += fmt::format(
+        R"({}{{"index":{},"name":"AMD Instinct MI300X","arch":"gfx942:sramecc+:xnack-",)"
+        R"("compute_units":304,"pci_bdf":"0000:{:02x}:00.0","error":null,"smoke":null}})",
+        i ? "," : "", i, 0x0c + 0x10 * i);
+  }
+  return fmt::format(
+      R"({{"helper":"rocm-doctor-hip","version":1,"backend":"hip","targets":["gfx942"],)"
+      R"("runtime_version":60443483,"driver_version":60443483,"device_count":{},"error":null,)"
+      R"("devices":[{}]}})",
+      n, devices);
+}
+
+// One collective entry as src/hip/bench/collective.cpp prints it: sizes 1..256 MiB, busbw of the
+// largest `busbw_largest` B/s; `bad_size` (bytes) fails verification when not 0.
+std::string Entry(const std::string& name, int ranks, double busbw_largest, double bad_size = 0) {
+  const double factor = name.ends_with("all_reduce") ? 2.0 * (ranks - 1) / ranks
+                                                     : static_cast<double>(ranks - 1) / ranks;
+  std::string sizes;
+  bool all_ok = true;
+  const double bytes[] = {1048576, 4194304, 16777216, 67108864, 268435456};
+  for (double b : bytes) {
+    const double busbw = busbw_largest * (b == 268435456 ? 1.0 : b / 268435456 + 0.5);
+    const bool ok = b != bad_size;
+    all_ok = all_ok && ok;
+    sizes += fmt::format(R"({}{{"bytes":{:.0f},"algbw":{:g},"busbw":{:g},"verified":{}}})",
+                         sizes.empty() ? "" : ",", b, ranks > 1 ? busbw / factor : busbw, busbw,
+                         ok ? "true" : "false");
+  }
+  const std::string status = all_ok ? "ok" : "verify_failed";
+  const std::string reason = all_ok ? "null" : R"("wrong result: see params.mismatch")";
+  const std::string mismatch =
+      all_ok ? "" : R"(,"mismatch":"rank 0 element 4096: expected 36, got 35")";
+  return fmt::format(
+      R"({{"name":"{}","status":"{}","reason":{},"unit":"B/s","best":{:g},"median":{:g},)"
+      R"("worst":{:g},"spread":0.01,"samples":5,"iterations":10,"bytes":268435456,)"
+      R"("elements":67108864,"element_bytes":4,"clock_mhz_seen":null,"verified":{},)"
+      R"("params":{{"version":22403,"library":"/opt/rocm/lib/librccl.so.1","ranks":{},)"
+      R"("datatype":"float32","bus_factor":{:g},"sizes":[{}]{}}}}})",
+      name, status, reason, busbw_largest, busbw_largest, busbw_largest, all_ok ? "true" : "false",
+      ranks, factor, sizes, mismatch);
+}
+
+std::string CollectiveRun(int ranks, double all_reduce_busbw, double all_gather_busbw,
+                          double bad = 0) {
+  return fmt::format(
+      R"({{"format":1,"kind":"bench","backend":"hip","runtime_version":60443483,)"
+      R"("driver_version":60443483,"level":"standard","interrupted":false,"error":null,)"
+      R"("device":{{"index":0,"name":"AMD Instinct MI300X","arch":"gfx942:sramecc+:xnack-",)"
+      R"("pci_bus_id":"0000:0c:00.0","compute_units":304,"clock_mhz":2100,)"
+      R"("memory_clock_mhz":1300,"memory_bus_width_bits":8192,"total_bytes":206141652992,)"
+      R"("free_bytes":205000000000,"numa_node":0}},"benchmarks":[{},{}],"wall_seconds":9.5,)"
+      R"("elapsed_s":9.6}})",
+      Entry("collective.all_reduce", ranks, all_reduce_busbw, bad),
+      Entry("collective.all_gather", ranks, all_gather_busbw));
+}
+
+std::shared_ptr<FakeSystemView> Node(int gpus, const std::string& bench) {
+  auto view = std::make_shared<FakeSystemView>();
+  view->Command("hip-probe", ExitedWith(ProbeJson(gpus)));
+  view->Command("hip-bench", ExitedWith(bench));
+  return view;
+}
+
+CheckOptions Only() {
+  CheckOptions options;
+  options.bench.level = "standard";
+  options.bench.only = {"collective"};
+  return options;
+}
+
+const Finding* Find(const CheckOutcome& out, std::string_view code) {
+  for (const Finding& f : out.findings) {
+    if (f.code == code) return &f;
+  }
+  return nullptr;
+}
+
+TEST(CollectiveFloors, TheBuiltinTableParses) {
+  auto parsed = collective_floors::Parse(ReadRepoFile("checks/data/collective_floors.csv"),
+                                         "collective_floors.csv");
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_EQ(parsed->size(), collective_floors::Builtin().size());
+  const auto* f = collective_floors::Find(collective_floors::Builtin(), "AMD Instinct MI300X", 8,
+                                          "collective.all_reduce");
+  ASSERT_NE(f, nullptr);
+  EXPECT_DOUBLE_EQ(f->min_busbw_bps, 304e9);
+  EXPECT_NE(f->source.find("https://"), std::string::npos);
+}
+
+TEST(CollectiveFloors, ModelsMatchAsWholeWords) {
+  EXPECT_TRUE(collective_floors::NamesModel("AMD Instinct MI250X / MI250", "MI250"));
+  EXPECT_FALSE(collective_floors::NamesModel("AMD Instinct MI250X", "MI250"));
+  EXPECT_FALSE(collective_floors::NamesModel("AMD Instinct MI300X", "MI300"));
+  EXPECT_TRUE(collective_floors::NamesModel("amd instinct mi300x", "MI300X"));
+}
+
+TEST(CollectiveFloors, BadRowsNameTheLine) {
+  const std::string header = "gpu,gpus,benchmark,min_busbw_gbs,source\n";
+  auto one_gpu = collective_floors::Parse(header + "MI300X,1,collective.all_reduce,10,x\n", "f");
+  ASSERT_FALSE(one_gpu);
+  EXPECT_EQ(one_gpu.error(), "f:2: gpus must be a whole number of at least 2");
+  auto no_source = collective_floors::Parse(header + "MI300X,8,collective.all_reduce,10,\n", "f");
+  ASSERT_FALSE(no_source);
+  EXPECT_NE(no_source.error().find("source is empty"), std::string::npos);
+  auto not_collective = collective_floors::Parse(header + "MI300X,8,memory.triad,10,x\n", "f");
+  EXPECT_FALSE(not_collective);
+}
+
+TEST(BenchCollective, EightHealthyMi300xPass) {
+  CheckOutcome out = RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9)), Only());
+  // all_reduce is judged against 304 GB/s and passes; all_gather has no published floor: info.
+  ASSERT_NE(Find(out, "bench.collective.not_judged"), nullptr) << out.summary;
+  EXPECT_EQ(Find(out, "bench.collective.below_floor"), nullptr);
+  EXPECT_EQ(out.status, Status::kPass) << out.summary;  // info findings only
+  EXPECT_NE(Find(out, "bench.collective.not_judged")->message.find("collective.all_gather"),
+            std::string::npos);
+}
+
+TEST(BenchCollective, BelowTheFloorFailsWithItsSource) {
+  CheckOutcome out = RunCheck("bench.collective", Node(8, CollectiveRun(8, 180e9, 170e9)), Only());
+  const Finding* f = Find(out, "bench.collective.below_floor");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_EQ(f->status, Status::kFail);
+  EXPECT_EQ(f->message,
+            "collective.all_reduce over 8 GPUs (AMD Instinct MI300X): busbw 180.0 GB/s at 256 MiB, "
+            "below the floor of 304 GB/s for 8 x MI300X (59%)");
+  ASSERT_FALSE(f->evidence.empty());
+  EXPECT_NE(f->evidence[0].expected.find("system acceptance"), std::string::npos);
+  EXPECT_EQ(out.status, Status::kFail);
+}
+
+TEST(BenchCollective, AVerificationFailureNamesSizeAndMismatch) {
+  CheckOutcome out =
+      RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9, 67108864)), Only());
+  const Finding* f = Find(out, "bench.collective.verify_failed");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_EQ(f->status, Status::kFail);
+  EXPECT_EQ(f->message,
+            "collective.all_reduce over 8 GPUs: wrong result at 64 MiB; first mismatch: rank 0 "
+            "element 4096: expected 36, got 35");
+}
+
+TEST(BenchCollective, TheRealOneRankH200RunIsInfo) {
+  auto view = std::make_shared<FakeSystemView>();
+  view->Command("hip-probe", ExitedWith(ProbeJson(1)));
+  view->Command("hip-bench",
+                ExitedWith(ReadRepoFile("tests/fixtures/bench/collective/h200-collective.json")));
+  CheckOutcome out = RunCheck("bench.collective", view, Only());
+  const Finding* f = Find(out, "bench.collective.one_rank");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_EQ(f->message,
+            "collective.all_reduce: bus bandwidth is 0 by definition with one GPU; the code path "
+            "and results were verified");
+  EXPECT_EQ(out.status, Status::kPass);  // info findings only
+}
+
+TEST(BenchCollective, ACountWithoutAFloorIsNotJudged) {
+  CheckOutcome out = RunCheck("bench.collective", Node(4, CollectiveRun(4, 200e9, 150e9)), Only());
+  const Finding* f = Find(out, "bench.collective.not_judged");
+  ASSERT_NE(f, nullptr) << out.summary;
+  EXPECT_NE(f->message.find("no floor for 4 x AMD Instinct MI300X"), std::string::npos)
+      << f->message;
+}
+
+TEST(BenchCollective, RunsOnlyWhenAskedOrAtLongerLevelsOnSeveralGpus) {
+  CheckOptions standard;
+  standard.bench.level = "standard";
+  EXPECT_EQ(RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9)), standard).status,
+            Status::kSkip);
+  CheckOptions stress;
+  stress.bench.level = "stress";
+  EXPECT_EQ(RunCheck("bench.collective", Node(1, CollectiveRun(1, 0, 0)), stress).status,
+            Status::kSkip);
+  CheckOutcome out = RunCheck("bench.collective", Node(8, CollectiveRun(8, 180e9, 300e9)), stress);
+  EXPECT_NE(Find(out, "bench.collective.below_floor"), nullptr) << out.summary;
+  CheckOptions other = Only();
+  other.bench.only = {"memory"};
+  EXPECT_EQ(RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9)), other).status,
+            Status::kSkip);
+}
+
+TEST(BenchCollective, AMissingLibraryOrAFailureIsReported) {
+  std::string run = CollectiveRun(8, 330e9, 300e9);
+  std::string skipped = run;
+  skipped.replace(skipped.find(R"("status":"ok")"), 13,
+                  R"("status":"skipped","reason":"librccl.so.1: cannot open shared object file")");
+  skipped.replace(skipped.find(R"("reason":null)"), 14, "");
+  CheckOutcome out = RunCheck("bench.collective", Node(8, skipped), Only());
+  EXPECT_NE(Find(out, "bench.collective.unavailable"), nullptr) << out.summary;
+  std::string failed = run;
+  failed.replace(failed.find(R"("status":"ok")"), 13, R"("status":"timeout")");
+  out = RunCheck("bench.collective", Node(8, failed), Only());
+  ASSERT_NE(Find(out, "bench.collective.failed"), nullptr) << out.summary;
+  EXPECT_EQ(out.status, Status::kFail);
+}
+
+}  // namespace
+}  // namespace rocm_doctor::testing
