@@ -50,7 +50,13 @@ BenchRun RunOne(const SystemView& view, const HelperLocation& helper, const Benc
                 std::optional<std::int64_t> device) {
   BenchRun run;
   run.device = device;
-  run.probe_name = BenchProbeName(device);
+  // bench.collective's run over every GPU (--only collective, no --device) records apart from
+  // device 0's run of the per-device families: .rocm-doctor/probes/hip-bench.collective.json.
+  const bool collective_only =
+      !device && !request.only.empty() &&
+      std::all_of(request.only.begin(), request.only.end(),
+                  [](const std::string& n) { return n.starts_with("collective"); });
+  run.probe_name = collective_only ? std::string("hip-bench.collective") : BenchProbeName(device);
   const std::chrono::seconds deadline = BenchDeadline(request);
   run.run.timeout_ms = std::chrono::milliseconds(deadline).count();
   const bool replay = view.IsReplay();

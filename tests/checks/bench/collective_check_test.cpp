@@ -88,7 +88,7 @@ std::string CollectiveRun(int ranks, double all_reduce_busbw, double all_gather_
 std::shared_ptr<FakeSystemView> Node(int gpus, const std::string& bench) {
   auto view = std::make_shared<FakeSystemView>();
   view->Command("hip-probe", ExitedWith(ProbeJson(gpus)));
-  view->Command("hip-bench", ExitedWith(bench));
+  view->Command("hip-bench.collective", ExitedWith(bench));
   return view;
 }
 
@@ -174,7 +174,7 @@ TEST(BenchCollective, AVerificationFailureNamesSizeAndMismatch) {
 TEST(BenchCollective, TheRealOneRankH200RunIsInfo) {
   auto view = std::make_shared<FakeSystemView>();
   view->Command("hip-probe", ExitedWith(ProbeJson(1)));
-  view->Command("hip-bench",
+  view->Command("hip-bench.collective",
                 ExitedWith(ReadRepoFile("tests/fixtures/bench/collective/h200-collective.json")));
   CheckOutcome out = RunCheck("bench.collective", view, Only());
   const Finding* f = Find(out, "bench.collective.one_rank");
