@@ -91,6 +91,7 @@ offload::RangeScan WalkBundles(const ReadAt& read, std::uint64_t begin, std::uin
   const std::uint64_t limit = std::max(end, entry_limit);
   std::uint64_t pos = offload::AlignUp(begin);
   std::size_t probes = 0;  // aligned positions without a bundle since the last one
+  std::size_t budget = kMaxPaddingProbes;
   while (pos < end && scan.bundles < offload::kMaxBundles) {
     std::size_t want = kBundleWindow;
     FileContent window = read(pos, want);
@@ -101,8 +102,8 @@ offload::RangeScan WalkBundles(const ReadAt& read, std::uint64_t begin, std::uin
     if (window.data.empty()) return scan;  // the file ends before the section does
     const bool plain = StartsWith(window.data, offload::kBundleMagic);
     if (!plain && !StartsWith(window.data, offload::kCompressedMagic)) {
-      if (++probes >= kMaxPaddingProbes) {
-        scan.stopped = "no offload bundle in " + std::to_string(kMaxPaddingProbes) +
+      if (++probes >= budget) {
+        scan.stopped = "no offload bundle in " + std::to_string(budget) +
                        " aligned positions before " + offload::Hex(pos) + "; gave up";
         return scan;
       }
@@ -131,8 +132,8 @@ offload::RangeScan WalkBundles(const ReadAt& read, std::uint64_t begin, std::uin
         return scan;
       }
       AddError(scan, pos, bundle.error());
-      if (++probes >= kMaxPaddingProbes) {
-        scan.stopped = "no readable offload bundle in " + std::to_string(kMaxPaddingProbes) +
+      if (++probes >= budget) {
+        scan.stopped = "no readable offload bundle in " + std::to_string(budget) +
                        " aligned positions before " + offload::Hex(pos) + "; gave up";
         return scan;
       }
@@ -140,6 +141,7 @@ offload::RangeScan WalkBundles(const ReadAt& read, std::uint64_t begin, std::uin
       continue;
     }
     probes = 0;
+    budget = bundle->span == 0 ? kMaxUnknownSpanProbes : kMaxPaddingProbes;
     ++scan.bundles;
     if (bundle->compressed) ++scan.compressed;
     for (const offload::Entry& e : bundle->entries) {

@@ -30,6 +30,9 @@ inline constexpr std::size_t kBundleWindow = 4096;
 // after the last bundle before it gives up: 1 MiB of padding. clang places each bundle at the
 // aligned end of the one before, so a real walk looks at one position per bundle.
 inline constexpr std::size_t kMaxPaddingProbes = 256;
+// The same after a compressed bundle whose header gives no size (CCOB version 1): the next
+// bundle is searched through its data, as far as the 64 MiB prefix read would reach.
+inline constexpr std::size_t kMaxUnknownSpanProbes = (std::size_t{64} << 20) / 4096;
 
 struct Sections {
   // False: this path cannot answer and the caller reads the file another way (its prefix),
@@ -48,7 +51,8 @@ Result<Sections> ReadSections(const ReadAt& read);
 // Walks the bundles of [begin, end) like offload::ScanRange over the whole file, but reads only
 // each bundle's header: from AlignUp(begin), a bundle at each position with a magic, the next
 // searched from the 4096-aligned end of the last one's span, at most kMaxPaddingProbes positions
-// in a row without one (then `stopped` says so and the scan is incomplete). Entries must end
+// in a row without one (kMaxUnknownSpanProbes after a bundle of unknown span; then `stopped`
+// says so and the scan is incomplete). Entries must end
 // before `entry_limit`. `complete` when the walk reached `end` and the file holds all of it.
 offload::RangeScan WalkBundles(const ReadAt& read, std::uint64_t begin, std::uint64_t end,
                                std::uint64_t entry_limit);

@@ -179,6 +179,15 @@ std::string Ccob(std::uint64_t total) {
   return ccob;
 }
 
+// CCOB version 1: no total size in the header, so the next bundle is found by searching.
+std::string CcobV1(std::size_t total) {
+  std::string ccob = "CCOB";
+  AppendLe(ccob, 1, 2);
+  AppendLe(ccob, 1, 2);
+  ccob.resize(total, 'z');
+  return ccob;
+}
+
 std::string Pages(std::size_t n) { return std::string(n * 4096, '\0'); }
 
 // Walks [begin, end) of `file` both ways; the ranged walk must agree with the whole-buffer one.
@@ -220,6 +229,7 @@ TEST(RangedWalk, AgreesWithTheWholeBufferScan) {
   const Case cases[] = {
       {"several bundles with padding", Fatbin({a, b}) + Pages(3) + Fatbin({b, a})},
       {"compressed", Fatbin({Ccob(5000), a})},
+      {"compressed v1, 2 MiB of unknown size", Fatbin({CcobV1(std::size_t{2} << 20), b})},
       {"a malformed bundle between", Fatbin({a, huge, b})},
       {"an entry beyond the section", Fatbin({beyond, b})},
       {"an over-long id", Fatbin({long_id, a})},
