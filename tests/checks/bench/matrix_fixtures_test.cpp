@@ -97,6 +97,29 @@ TEST(MatrixFixtures, TheH200IsJudgedAgainstItsReferenceRun) {
   EXPECT_EQ(matrix.status, Status::kWarn);
 }
 
+// The second call, after fp8 stopped passing C (9a6f016e): every one of the 12 GEMMs ran,
+// verified, and passes its floor, fp8 included.
+TEST(MatrixFixtures, TheSecondH200RunPassesAllTwelve) {
+  auto view = Recorded("h200-matrix-fp8fix.json");
+  CheckOutcome matrix = RunCheck("bench.matrix", view, Device0());
+  EXPECT_EQ(matrix.status, Status::kPass) << matrix.summary;
+  std::size_t judged = 0;
+  for (const BenchmarkResult& r : matrix.benchmarks) {
+    ASSERT_EQ(r.status, "ok") << r.name;
+    ++judged;
+    ASSERT_TRUE(r.limit) << r.name;
+    EXPECT_EQ(r.verdict, Status::kPass) << r.name;
+  }
+  EXPECT_EQ(judged, 12u);
+  auto report = parse::ParseHipBenchJson(Read(kDir / "h200-matrix-fp8.json"));
+  ASSERT_TRUE(report.ok()) << report.error();
+  for (const char* name : {"matrix.fp8", "matrix.fp8_gst"}) {
+    const Measurement* fp8 = report->Find(name);
+    ASSERT_NE(fp8, nullptr) << name;
+    EXPECT_EQ(fp8->status, MeasurementStatus::kOk) << name;
+  }
+}
+
 TEST(MatrixFixtures, ThePlantedCorruptionIsCaught) {
   CheckOutcome matrix = RunCheck("bench.matrix", Recorded("h200-matrix-planted.json"), [] {
     CheckOptions options = Device0();
