@@ -12,12 +12,15 @@
 #include <set>
 #include <thread>
 
-#include "core/check_threads.h"
+#include "core/check_start.h"
 #include "rocm_doctor/exit_code.h"
 #include "rocm_doctor/policy.h"
 
 namespace rocm_doctor {
 namespace {
+
+using check_start::Completions;
+using check_start::Start;
 
 using Clock = std::chrono::steady_clock;
 
@@ -51,31 +54,6 @@ Finding InterruptedFinding(const std::string& id, int signal_number, bool was_ru
                      {{"signal", signal}});
 }
 
-// Runs one check, turning anything it throws into an ERROR outcome so one broken check never
-// hides the others (architecture rule 11).
-CheckOutcome RunGuarded(CheckFn fn, const FactStore& facts, const CheckOptions& options,
-                        std::string_view id) {
-  try {
-    CheckContext ctx{facts, options};
-    return fn(ctx);
-  } catch (const std::exception& e) {
-    return CheckOutcome::FromFindings(
-        {MakeFinding("core.check.exception",
-                     "check " + std::string(id) + " failed internally: " + e.what())});
-  } catch (...) {
-    return CheckOutcome::FromFindings({MakeFinding(
-        "core.check.exception", "check " + std::string(id) + " failed internally")});
-  }
-}
-
-// Where finished checks report: a check's thread pushes its index here. Shared ownership, so a
-// check abandoned at its deadline can still report after RunChecks has returned.
-struct Completions {
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::vector<std::size_t> finished;
-};
-
 struct Running {
   std::size_t index;
   std::future<CheckOutcome> future;
@@ -93,37 +71,6 @@ struct Parked {
   bool ready;               // its outcome is there (else it ran out of time)
   Clock::time_point ended;  // when it ended, for its duration
 };
-
-// Starts a check on a check thread (core/check_threads.h), never joined: a check that outlives
-// its deadline is reported as TIMEOUT and abandoned; it holds shared ownership of what it reads.
-// The check lets go of the facts before its outcome is set: the engine takes a check as done
-// when its future is ready (it also looks at futures when woken for another check or to poll
-// for a signal, before this check's completion is posted), so once it has seen every check
-// done no check thread still holds the facts, and a replayed archive's temporary directory
-// goes when the caller lets go of them. (Released only after the future was ready, a check
-// thread could hold the last reference and remove the directory after the command had
-// returned, or never: ArchiveReplay.RepeatedRunsLeaveNothingInTmpdir.)
-std::future<CheckOutcome> Start(const RegisteredCheck* check, std::size_t index,
-                                std::shared_ptr<const FactStore> facts,
-                                std::shared_ptr<const CheckOptions> options,
-                                std::shared_ptr<Completions> completions) {
-  auto task = std::make_shared<std::packaged_task<CheckOutcome()>>(
-      [check, facts = std::move(facts), options = std::move(options)]() mutable {
-        CheckOutcome outcome = RunGuarded(check->run, *facts, *options, check->info->id);
-        facts.reset();
-        options.reset();
-        return outcome;
-      });
-  std::future<CheckOutcome> future = task->get_future();
-  check_threads::Run([task = std::move(task), index, completions]() mutable {
-    (*task)();
-    task.reset();
-    std::lock_guard<std::mutex> lock(completions->mutex);
-    completions->finished.push_back(index);
-    completions->changed.notify_all();
-  });
-  return future;
-}
 
 // How much a check holds up the run, for choosing among checks that could start: a probe (a
 // child process that loads the HIP runtime or Python) costs far more than reading sysfs.
