@@ -20,7 +20,8 @@ std::chrono::seconds BenchDeadline(const BenchRequest& request);
 
 // Runs the helper once per requested device through view.Run (in order; after Ctrl-C the runner
 // starts no new one). `helper` is used on a live view only; in replay each run is answered by
-// its recording, .rocm-doctor/probes/<BenchProbeName(device)>.json.
+// its recording, .rocm-doctor/probes/<BenchProbeName(device)>.json (a collectives-only run
+// without a device: hip-bench.collective.json, bench.collective's run over every GPU).
 BenchFacts CollectHipBench(const SystemView& view, const HelperLocation& helper,
                            const BenchRequest& request);
 
