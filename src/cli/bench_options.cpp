@@ -21,7 +21,10 @@ namespace {
 constexpr std::pair<std::string_view, std::string_view> kFamilyChecks[] = {
     {"memory", "bench.memory"},   {"host", "bench.host_link"},  {"peer", "bench.peer"},
     {"launch", "bench.launch"},   {"compute", "bench.compute"}, {"matrix", "bench.matrix"},
-    {"memtest", "bench.memtest"}, {"stress", "bench.stress"}};
+    {"memtest", "bench.memtest"}, {"stress", "bench.stress"},
+    // One helper run over every GPU; without --only it runs only at extended/stress on several
+    // GPUs (checks/bench/collective.cpp).
+    {"collective", "bench.collective"}};
 
 constexpr std::size_t kMaxThresholdsBytes = 1 << 20;
 

@@ -44,7 +44,9 @@ inline constexpr std::string_view kBenchmarkNames[] = {
     "matrix.fp32",       "matrix.fp64",       "matrix.fp8",        "matrix.int8",
     "matrix.bf16_gst",   "matrix.fp16_gst",   "matrix.fp32_gst",   "matrix.fp64_gst",
     "matrix.fp8_gst",    "matrix.int8_gst",   "memtest.address",   "memtest.moving_inversions",
-    "memtest.random",    "stress.mixed"};
+    "memtest.random",    "stress.mixed",
+    // One run over every GPU, never in the default set (bench.collective, issue 19).
+    "collective.all_reduce", "collective.all_gather"};
 
 // How one benchmark ended, as the helper says ("ok", "skipped", ...). A failed benchmark is data,
 // not an exit status.

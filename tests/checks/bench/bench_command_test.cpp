@@ -196,7 +196,8 @@ TEST(BenchCommand, BadArgumentsAreUsageErrors) {
   DoctorRun run = Doctor("bench --only memory.tirad --sysroot " + Machine("mi300x-bench-healthy"));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.out.find("--only memory.tirad: not a benchmark or a family (memory, host, peer, "
-                         "launch, compute, matrix, memtest, stress; or a name such as "
+                         "launch, compute, matrix, memtest, stress, collective; or a name "
+                         "such as "
                          "memory.triad)"),
             std::string::npos)
       << run.out;
