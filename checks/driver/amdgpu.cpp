@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "../hardware/gpu_label.h"
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/shell_quote.h"
@@ -247,6 +248,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Finding> findings;
   std::vector<std::string> bound;
   std::vector<const PciDevice*> unbound;
+  hardware::GpuPassEvidence evidence;  // each GPU's driver link as read
   for (const PciDevice* gpu : gpus) {
     if (!gpu->driver.known()) {
       findings.push_back(
@@ -255,8 +257,10 @@ CheckOutcome Run(const CheckContext& ctx) {
                       {{gpu->driver.source, gpu->driver.error, "amdgpu"}}, {{"bdf", gpu->bdf}}));
     } else if (*gpu->driver == "amdgpu") {
       bound.push_back(gpu->bdf);
+      evidence.Add(gpu->bdf, {{gpu->driver.source, "-> amdgpu", "amdgpu"}}, "-> amdgpu");
     } else if (gpu->driver->empty()) {
       unbound.push_back(gpu);
+      evidence.Add(gpu->bdf, {{gpu->driver.source, "no driver", "amdgpu"}}, "no driver");
     } else {
       findings.push_back(OtherDriver(*gpu, *gpu->driver));
     }
@@ -272,10 +276,12 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
   }
   if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
-  if (bound.empty()) return CheckOutcome::Pass(note + " · " + driver::AmdgpuFlavour(k));
+  if (bound.empty()) {
+    return CheckOutcome::Pass(note + " · " + driver::AmdgpuFlavour(k), evidence.Take());
+  }
   std::string summary = BoundSummary(bound, k);
   if (!note.empty()) summary += "; " + note;
-  return CheckOutcome::Pass(summary);
+  return CheckOutcome::Pass(summary, evidence.Take());
 }
 
 }  // namespace

@@ -166,7 +166,14 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::string summary = "amdgpu " + driver::AmdgpuFlavour(k);
   if (k.amdgpu_module_path.known()) summary += " · modprobe loads " + ModuleChoiceText(k);
   if (loaded_dkms && !in_tree.empty()) summary += ", shadowing " + in_tree;
-  return CheckOutcome::Pass(summary);
+  std::vector<Evidence> evidence{LoadedEvidence(k)};
+  if (k.amdgpu_module_path.known()) {
+    evidence.push_back({k.amdgpu_module_path.source, ModuleChoiceText(k), ""});
+  }
+  if (loaded_dkms && !in_tree.empty()) {
+    evidence.push_back({"/lib/modules/" + release, in_tree + " present", ""});
+  }
+  return CheckOutcome::Pass(summary, std::move(evidence));
 }
 
 }  // namespace

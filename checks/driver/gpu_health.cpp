@@ -7,6 +7,7 @@
 // that failed. Ring timeouts and MES timeouts that a reset recovered are a warning.
 #include <string>
 
+#include "../hardware/gpu_label.h"
 #include "post_init_failures.h"
 #include "rocm_doctor/check.h"
 
@@ -169,9 +170,14 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Finding> findings;
   std::vector<Finding> notes;
   std::size_t pm_read = 0;
+  hardware::GpuPassEvidence pm_evidence;  // each GPU's power/runtime_status as read
   for (const post_init::GpuAfterInit& g : gpus) {
     const PciDevice& gpu = *g.gpu;
     pm_read += gpu.runtime_status.known() ? 1 : 0;
+    if (gpu.runtime_status.known()) {
+      pm_evidence.Add(gpu.bdf, {{gpu.runtime_status.source, *gpu.runtime_status, "not error"}},
+                      *gpu.runtime_status);
+    }
     if (g.Broken() || g.HungSinceBoot()) {
       findings.push_back(Judged(g, ctx.facts.Kernel(), log.source));
       continue;
@@ -202,7 +208,14 @@ CheckOutcome Run(const CheckContext& ctx) {
                         ": no failed resume, reset or hang";
   summary += log.readable ? " in the kernel log" : " (kernel log not read)";
   if (pm_read > 0) summary += ", runtime PM not in error";
-  return CheckOutcome::Pass(std::move(summary), std::move(notes));
+  std::vector<Evidence> evidence;
+  if (log.readable) {
+    evidence.push_back(
+        {log.source, std::to_string(log.line_count) + " lines, none a failed resume, reset or hang",
+         "none"});
+  }
+  for (Evidence& e : pm_evidence.Take()) evidence.push_back(std::move(e));
+  return CheckOutcome::Pass(std::move(summary), std::move(evidence), std::move(notes));
 }
 
 }  // namespace

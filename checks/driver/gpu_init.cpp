@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "../hardware/gpu_label.h"
 #include "amdgpu_module_info.h"
 #include "rocm_doctor/check.h"
 
@@ -148,6 +149,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
 
   std::vector<std::string> up;
+  hardware::GpuPassEvidence up_evidence;  // each GPU's DRM cards as listed
   for (const PciDevice* gpu : gpus) {
     if (!gpu->driver.known()) continue;  // driver.amdgpu reports it
     bool bound = *gpu->driver == "amdgpu";
@@ -184,12 +186,20 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     up.push_back(gpu->bdf + ": " + driver::Join(gpu->drm_cards) +
                  KfdNote(ctx.facts.Kfd(), gpu->bdf));
+    up_evidence.Add(gpu->bdf, {{gpu->sysfs_path + "/drm", driver::Join(gpu->drm_cards), "cardN"}},
+                    driver::Join(gpu->drm_cards));
   }
   if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
   if (up.empty()) return CheckOutcome::Skip("amdgpu drives no AMD GPU here");
-  if (up.size() > 2)
-    return CheckOutcome::Pass(std::to_string(up.size()) + " GPUs up (DRM card each)");
-  return CheckOutcome::Pass(driver::Join(up, "; "));
+  std::vector<Evidence> evidence = up_evidence.Take();
+  if (k.amdgpu_initstate.known()) {
+    evidence.insert(evidence.begin(), {k.amdgpu_initstate.source, *k.amdgpu_initstate, "live"});
+  }
+  if (up.size() > 2) {
+    return CheckOutcome::Pass(std::to_string(up.size()) + " GPUs up (DRM card each)",
+                              std::move(evidence));
+  }
+  return CheckOutcome::Pass(driver::Join(up, "; "), std::move(evidence));
 }
 
 }  // namespace

@@ -64,8 +64,9 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU to judge");
   double min_fraction = ctx.options.min_visible_vram_fraction;
   std::vector<Finding> findings;
-  std::vector<std::string> healthy;  // "16368 MiB of 16368 MiB"
-  std::vector<std::string> absent;   // BDFs without the attributes
+  std::vector<std::string> healthy;    // "16368 MiB of 16368 MiB"
+  std::vector<std::string> absent;     // BDFs without the attributes
+  hardware::GpuPassEvidence evidence;  // the two sizes of each healthy GPU
   std::size_t apus = 0;
   bool problem = false;
   for (const PciDevice* dev : gpus) {
@@ -96,6 +97,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     std::string sizes = Mib(*vis) + " of " + Mib(*total);
     if (fraction >= min_fraction) {
       healthy.push_back(sizes);
+      evidence.Add(dev->bdf, BarEvidence(*dev, min_fraction), sizes + " visible");
       continue;
     }
     problem = true;
@@ -126,7 +128,7 @@ CheckOutcome Run(const CheckContext& ctx) {
                                                   "to the CPU (large BAR)";
   if (!absent.empty()) summary += "; " + std::to_string(absent.size()) + " not reported";
   if (apus > 0) summary += "; " + std::to_string(apus) + " APU(s) not judged";
-  return CheckOutcome::Pass(summary);
+  return CheckOutcome::Pass(summary, evidence.Take());
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

@@ -5,7 +5,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "base/short_list.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/gpu_table.h"
 #include "rocm_doctor/facts/pci.h"
@@ -64,5 +67,45 @@ Evidence EvidenceOf(const Fact<T>& fact, Show shown, std::string expected = {}) 
   std::string observed = fact.known() ? shown(*fact) : "unknown: " + fact.error;
   return Evidence{fact.source, observed, std::move(expected)};
 }
+
+// What a per-GPU pass read, kept short on a host with many GPUs (issue 15, "output scales"):
+// the lines of the first kShownGpus GPUs, then one line for the rest, each in brief
+// ("4 more GPUs: 16.0 GT/s x16 on each (0000:c1:00.0, ...)"). The driver checks use it too.
+class GpuPassEvidence {
+ public:
+  static constexpr std::size_t kShownGpus = 4;
+
+  void Add(const std::string& bdf, std::vector<Evidence> lines, std::string brief) {
+    if (shown_ < kShownGpus) {
+      ++shown_;
+      for (Evidence& e : lines) lines_.push_back(std::move(e));
+      return;
+    }
+    rest_.emplace_back(bdf, std::move(brief));
+  }
+
+  // `unit`: what was judged, "GPU" or "GPU node" (a partitioned GPU has several KFD nodes).
+  std::vector<Evidence> Take(const std::string& unit = "GPU") {
+    if (!rest_.empty()) {
+      bool same = true;
+      for (const auto& r : rest_) same = same && r.second == rest_.front().second;
+      std::vector<std::string> items;
+      for (const auto& [bdf, brief] : rest_) items.push_back(same ? bdf : bdf + " " + brief);
+      std::string more =
+          std::to_string(rest_.size()) + " more " + unit + (rest_.size() == 1 ? "" : "s");
+      lines_.push_back({more,
+                        same ? rest_.front().second + " on each (" + text::ShortList(items) + ")"
+                             : text::ShortList(items),
+                        ""});
+      rest_.clear();
+    }
+    return std::move(lines_);
+  }
+
+ private:
+  std::size_t shown_ = 0;
+  std::vector<Evidence> lines_;
+  std::vector<std::pair<std::string, std::string>> rest_;  // BDF, brief
+};
 
 }  // namespace rocm_doctor::hardware

@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 
+#include "gpu_label.h"
 #include "rocm_doctor/check.h"
 
 namespace rocm_doctor {
@@ -93,19 +94,23 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::set<std::string> kfd_gpus;  // BDFs KFD added as GPU nodes
   for (const KfdNode* gpu : topo.GpuNodes()) kfd_gpus.insert(gpu->PciBdf());
   int judged = 0;
+  hardware::GpuPassEvidence evidence;  // each judged GPU's link to its CPU, flags as read
   for (const KfdNode* gpu : topo.GpuNodes()) {
     if (IsApu(table, gpu->Get("device_id"))) continue;
     const std::string bdf = gpu->PciBdf();
     bool has_cpu_link = false;
+    std::vector<Evidence> links;
     for (const KfdIoLink& link : gpu->io_links) {
       if (!link.node_to.known() || !link.flags.known()) continue;
       if (link.type.known() && *link.type != kLinkTypePcie) continue;  // XGMI carries atomics
       auto to = by_index.find(*link.node_to);
       if (to == by_index.end() || to->second->IsGpu() || !to->second->error.empty()) continue;
       has_cpu_link = true;
-      if ((*link.flags & kNoAtomics) != 0) {
-        char flags[16];
-        std::snprintf(flags, sizeof flags, "0x%x", *link.flags);
+      char flags[16];
+      std::snprintf(flags, sizeof flags, "0x%x", *link.flags);
+      if ((*link.flags & kNoAtomics) == 0) {
+        links.push_back({link.source, "flags " + std::string(flags), "bits 2 and 3 clear"});
+      } else {
         bad[bdf].push_back(
             {link.source,
              "flags " + std::string(flags) + " (NO_ATOMICS_32_BIT/NO_ATOMICS_64_BIT set)",
@@ -115,6 +120,10 @@ CheckOutcome Run(const CheckContext& ctx) {
       }
     }
     judged += has_cpu_link ? 1 : 0;
+    if (has_cpu_link) {
+      evidence.Add("node " + std::to_string(gpu->index), std::move(links),
+                   "NO_ATOMICS flags clear");
+    }
   }
   for (const KernelLogEvent& e : log.events) {
     // kAtomicsRejected: KFD's own refusal (kfd_device.c "skipped device %x:%x, PCI rejects
@@ -174,8 +183,16 @@ CheckOutcome Run(const CheckContext& ctx) {
     return CheckOutcome::FromFindings(std::move(findings));
   }
   if (judged > 0) {
+    std::vector<Evidence> read = evidence.Take("GPU node");
+    if (log.readable) {
+      read.push_back({log.source,
+                      "no 'PCI rejects atomics' or 'PCIE atomic ops is not supported' line in " +
+                          std::to_string(log.line_count) + " lines",
+                      ""});
+    }
     return CheckOutcome::Pass("available on the PCIe link of " + std::to_string(judged) +
-                              (judged == 1 ? " GPU node" : " GPU nodes"));
+                                  (judged == 1 ? " GPU node" : " GPU nodes"),
+                              std::move(read));
   }
   if (!topo.GpuNodes().empty()) return CheckOutcome::Skip("APUs do not use PCIe atomics");
   return CheckOutcome::Skip(log.readable ? "no KFD GPU node to judge and no atomics line in the "

@@ -76,6 +76,7 @@ struct Tally {
   std::size_t degraded = 0;
   std::size_t unreadable = 0;
   std::size_t apus = 0;
+  hardware::GpuPassEvidence evidence;  // current vs max speed and width of each judged GPU
 };
 
 std::vector<Evidence> LinkEvidence(const PciDevice& dev) {
@@ -87,6 +88,16 @@ std::vector<Evidence> LinkEvidence(const PciDevice& dev) {
           hardware::EvidenceOf(dev.max_link_speed_gts, speed),
           hardware::EvidenceOf(dev.current_link_width, width, max_width),
           hardware::EvidenceOf(dev.max_link_width, width)};
+}
+
+// A judged link as a pass shows it: the current speed and width against their maximum.
+std::vector<Evidence> PassEvidence(const PciDevice& dev) {
+  auto speed = [](double v) { return Fixed(v, 1) + " GT/s"; };
+  auto width = [](int v) { return "x" + std::to_string(v); };
+  return {hardware::EvidenceOf(dev.current_link_speed_gts, speed,
+                               "max_link_speed " + speed(*dev.max_link_speed_gts)),
+          hardware::EvidenceOf(dev.current_link_width, width,
+                               "max_link_width " + width(*dev.max_link_width))};
 }
 
 // Calls f(known, error) for each of the four link facts.
@@ -135,6 +146,7 @@ void Judge(const CheckContext& ctx, const PciDevice& dev, Tally& tally) {
   std::string max = Link(max_speed, max_width);
   bool width_low = cur_width < max_width;
   bool speed_low = cur_speed + kSpeedEpsilon < max_speed;
+  if (!width_low) tally.evidence.Add(dev.bdf, PassEvidence(dev), now + " (max " + max + ")");
   if (!width_low && !speed_low) {
     tally.judged_links.push_back(now + " (max " + max + ")");
     return;
@@ -205,7 +217,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     summary += "; not reported for " + JoinBdfs(tally.not_reported);
   }
   if (tally.apus > 0) summary += "; " + std::to_string(tally.apus) + " APU(s) not judged";
-  return CheckOutcome::Pass(summary, std::move(tally.findings));
+  return CheckOutcome::Pass(summary, tally.evidence.Take(), std::move(tally.findings));
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

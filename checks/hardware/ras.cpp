@@ -75,6 +75,22 @@ Evidence CounterEvidence(const RasCounter& c) {
   return {c.source, observed, "ue: 0"};
 }
 
+// One GPU's counters as a pass shows them: "ue: 0 in 11 blocks (umc, sdma, gfx and 8 more),
+// ce: 0".
+Evidence CountersEvidence(const PciDevice& dev, std::uint64_t correctable) {
+  std::vector<std::string> blocks;
+  std::uint64_t ue = 0;
+  for (const RasCounter& c : dev.ras) {
+    if (!c.uncorrectable.known()) continue;  // not reported for this block
+    blocks.push_back(c.block);
+    ue += *c.uncorrectable;
+  }
+  return {dev.sysfs_path + "/ras/<block>_err_count",
+          "ue: " + std::to_string(ue) + " in " + std::to_string(blocks.size()) + " blocks (" +
+              text::ShortList(blocks, 3) + "), ce: " + std::to_string(correctable),
+          "ue: 0"};
+}
+
 struct GpuRas {
   std::vector<std::string> uncorrectable;  // "umc 2"
   std::vector<std::string> unreadable;     // "umc: <why>"
@@ -133,6 +149,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::size_t with_ras = 0;
   std::uint64_t correctable = 0;
   std::vector<std::string> correctable_at;  // "0000:c1:00.0: 12"
+  hardware::GpuPassEvidence evidence;       // each GPU's counters, in one line
   for (const PciDevice* dev : gpus) {
     std::string gpu = hardware::Describe(*dev, ctx);
     if (!dev->ras_error.empty()) {
@@ -150,6 +167,8 @@ CheckOutcome Run(const CheckContext& ctx) {
     if (ras.correctable > 0) {
       correctable_at.push_back(dev->bdf + ": " + std::to_string(ras.correctable));
     }
+    evidence.Add(dev->bdf, {CountersEvidence(*dev, ras.correctable)},
+                 "ue: 0, ce: " + std::to_string(ras.correctable));
     std::string ce_note =
         ras.correctable > 0 ? " Correctable errors: " + std::to_string(ras.correctable) + "." : "";
     if (std::optional<Finding> rate = CorrectableRate(
@@ -178,7 +197,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   if (correctable > 0) {
     summary += "; " + std::to_string(correctable) + " correctable (" + Join(correctable_at) + ")";
   }
-  return CheckOutcome::Pass(summary);
+  return CheckOutcome::Pass(summary, evidence.Take());
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);
