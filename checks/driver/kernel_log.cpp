@@ -51,7 +51,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   // An empty log passed nothing (issue 15): information, the checks that read it judge nothing.
   if (log.line_count == 0) {
     return CheckOutcome{.status = Status::kInfo, .summary = summary, .findings = {},
-                        .benchmarks = {}};
+                        .benchmarks = {}, .evidence = {}};
   }
   return CheckOutcome::Pass(summary, {{source, std::to_string(log.line_count) + " lines", ""}});
 }

@@ -101,7 +101,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Device> devices;
   for (const GpuPartition& p : facts.devices) {
     if (!p.compute_current.known()) continue;
-    Device d{&p};
+    Device d{.part = &p, .pci = nullptr, .nodes = {}};
     for (const PciDevice* dev : ctx.facts.Pci().AmdGpus()) {
       if (dev->bdf == p.bdf) d.pci = dev;
     }

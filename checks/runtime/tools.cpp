@@ -162,7 +162,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   // Nothing found is information, not a pass (issue 15): no tool was there to be judged.
   if (present.empty()) {
     return CheckOutcome{.status = Status::kInfo, .summary = summary, .findings = std::move(findings),
-                        .benchmarks = {}};
+                        .benchmarks = {}, .evidence = {}};
   }
   return CheckOutcome::Pass(summary, std::move(findings));
 }

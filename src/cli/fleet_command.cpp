@@ -165,7 +165,7 @@ CommandRun SetupFleetCommand(CLI::App& cmd) {
                    "The floor sits this many median absolute deviations below the median "
                    "(default 5)")
       ->check(CLI::Range(0.5, 100.0));
-  return [summarize_args, baseline_args, summarize, baseline] {
+  return [summarize_args, baseline_args, baseline] {
     if (baseline->parsed()) return RunBaseline(*baseline_args);
     return RunSummarize(summarize_args->fleet, summarize_args->outlier_mads);
   };

@@ -59,4 +59,10 @@ void Run(std::function<void()> task) {
   }
 }
 
+std::size_t IdleThreads() {
+  Threads& threads = Shared();
+  std::lock_guard<std::mutex> lock(threads.mutex);
+  return threads.idle;
+}
+
 }  // namespace rocm_doctor::check_threads

@@ -5,6 +5,7 @@
 // finished check's thread waits for the next check instead of exiting, so a run of 50 checks
 // (at most --jobs at once) starts about as many threads as ran at once, not 50 (issue 14:
 // creating and tearing down a thread per check was a measurable part of a 20 ms replay).
+#include <cstddef>
 #include <functional>
 
 namespace rocm_doctor::check_threads {
@@ -14,5 +15,9 @@ namespace rocm_doctor::check_threads {
 // a check holds - the facts, a replayed archive's temporary directory - must not outlive it).
 // Throws std::system_error when no thread can be started (RLIMIT_NPROC), as std::thread does.
 void Run(std::function<void()> task);
+
+// Threads waiting for a task now. A thread that has just run a task is idle again only a moment
+// after the task returned: a task started in that moment gets a new thread (for tests).
+std::size_t IdleThreads();
 
 }  // namespace rocm_doctor::check_threads

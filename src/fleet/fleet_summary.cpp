@@ -106,7 +106,12 @@ std::vector<FigureStats> Figures(const std::vector<NodeReport>& nodes, double fr
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     for (const BenchFigure& f : nodes[i].figures) {
       FigureStats& s = by_key[{f.name, f.model, f.unit}];
-      FigureStats::Point p{i, f.gpu, f.value, 0, false};
+      FigureStats::Point p;
+      p.node = i;
+      p.gpu = f.gpu;
+      p.value = f.value;
+      p.deviation = 0;
+      p.outlier = false;
       p.limit = f.limit;
       p.ceiling = f.ceiling;
       p.verdict = f.verdict;
