@@ -13,6 +13,10 @@ TEST(DriverAmdgpu, PassesWhenBoundInTree) {
   CheckOutcome out = RunCheck("driver.amdgpu", view);
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_EQ(out.summary, "amdgpu bound to 0000:03:00.0 (in-tree, Linux 6.8)");
+  // Issue 15: the pass carries the driver link it read.
+  ASSERT_EQ(out.evidence.size(), 1u);
+  EXPECT_EQ(out.evidence[0].source, "/sys/bus/pci/devices/0000:03:00.0/driver");
+  EXPECT_EQ(out.evidence[0].observed, "-> amdgpu");
 }
 
 TEST(DriverAmdgpu, PassesWhenBoundDkms) {

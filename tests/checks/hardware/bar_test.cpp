@@ -28,6 +28,31 @@ TEST(HardwareBar, LargeBarPasses) {
   CheckOutcome out = RunBar({f});
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_EQ(out.summary, "16368 MiB of 16368 MiB VRAM visible to the CPU");
+  // Issue 15: the pass carries the two sizes it read.
+  ASSERT_EQ(out.evidence.size(), 2u);
+  EXPECT_EQ(out.evidence[0].source, "/sys/bus/pci/devices/0000:03:00.0/mem_info_vis_vram_total");
+  EXPECT_EQ(out.evidence[0].observed, "16368 MiB (17163091968 bytes)");
+  EXPECT_EQ(out.evidence[0].expected, "at least 90% of 16368 MiB");
+  EXPECT_EQ(out.evidence[1].source, "/sys/bus/pci/devices/0000:03:00.0/mem_info_vram_total");
+}
+
+// Many GPUs: the first four GPUs' lines, then one line counting the rest.
+TEST(HardwareBar, PassEvidenceOfManyGpusEndsInACount) {
+  std::vector<FakePciFunction> gpus;
+  for (const char* bdf : {"0000:03:00.0", "0000:13:00.0", "0000:23:00.0", "0000:33:00.0",
+                          "0000:43:00.0", "0000:53:00.0"}) {
+    FakePciFunction f = testing::Rx7900Xtx(bdf);
+    f.vram_total = "17163091968";
+    f.vis_vram_total = "17163091968";
+    gpus.push_back(f);
+  }
+  CheckOutcome out = RunBar(gpus);
+  ASSERT_EQ(out.status, Status::kPass) << out.summary;
+  ASSERT_EQ(out.evidence.size(), 9u);
+  EXPECT_EQ(out.evidence[6].source, "/sys/bus/pci/devices/0000:33:00.0/mem_info_vis_vram_total");
+  EXPECT_EQ(out.evidence[8].source, "2 more GPUs");
+  EXPECT_EQ(out.evidence[8].observed,
+            "16368 MiB of 16368 MiB visible on each (0000:43:00.0, 0000:53:00.0)");
 }
 
 TEST(HardwareBar, SmallBarWarns) {

@@ -22,6 +22,13 @@ TEST(HardwarePcieLink, FullLinkPasses) {
   CheckOutcome out = RunLink({testing::Rx7900Xtx()});
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_EQ(out.summary, "16.0 GT/s x16 (max 16.0 GT/s x16)");
+  // Issue 15: the pass carries the current speed and width against their maximum.
+  ASSERT_EQ(out.evidence.size(), 2u);
+  EXPECT_EQ(out.evidence[0].source, "/sys/bus/pci/devices/0000:03:00.0/current_link_speed");
+  EXPECT_EQ(out.evidence[0].observed, "16.0 GT/s");
+  EXPECT_EQ(out.evidence[0].expected, "max_link_speed 16.0 GT/s");
+  EXPECT_EQ(out.evidence[1].source, "/sys/bus/pci/devices/0000:03:00.0/current_link_width");
+  EXPECT_EQ(out.evidence[1].observed, "x16");
 }
 
 TEST(HardwarePcieLink, SeveralIdenticalLinks) {
