@@ -42,6 +42,9 @@ constexpr CheckInfo kInfo{.id = "driver.iommu",
                           .prerequisites = kPrereqs,
                           .findings = kFindings};
 
+// GPUs quoted as a pass's evidence at most; a count follows when there are more.
+constexpr std::size_t kMaxPassEvidence = 4;
+
 CheckOutcome Run(const CheckContext& ctx) {
   std::vector<const PciDevice*> gpus = ctx.facts.Pci().AmdGpus();
   if (gpus.empty()) return CheckOutcome::Skip("no AMD GPU on the PCI bus");
@@ -52,20 +55,38 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<std::string> translated;
   std::vector<std::string> undecided;
   std::vector<Evidence> evidence;
+  std::vector<Evidence> pass_evidence;  // what a pass rests on, one entry per GPU at most
   for (const PciDevice* gpu : gpus) {
     auto it = k.iommu_group_type.find(gpu->bdf);
     if (it != k.iommu_group_type.end()) {
+      Evidence group{std::string(paths::kIommuGroups) + " (group of " + gpu->bdf + ")/type",
+                     it->second, "identity"};
       if (it->second != "identity") {
         translated.push_back(gpu->bdf);
-        evidence.push_back({std::string(paths::kIommuGroups) + " (group of " + gpu->bdf + ")/type",
-                            it->second, "identity"});
+        evidence.push_back(std::move(group));
+      } else if (pass_evidence.size() < kMaxPassEvidence) {
+        pass_evidence.push_back(std::move(group));
       }
       continue;
     }
     // No group at all, while groups exist: this device is not behind a translating IOMMU.
     if (k.iommu_groups_present.known()) {
-      if (!*k.iommu_groups_present) continue;  // no IOMMU active: nothing translates
-      if (!k.iommu_group_type.empty()) continue;
+      if (!*k.iommu_groups_present) {  // no IOMMU active: nothing translates
+        if (pass_evidence.empty()) {
+          pass_evidence.push_back({k.iommu_groups_present.source.empty()
+                                       ? std::string(paths::kIommuGroups)
+                                       : k.iommu_groups_present.source,
+                                   "no IOMMU groups", ""});
+        }
+        continue;
+      }
+      if (!k.iommu_group_type.empty()) {
+        if (pass_evidence.size() < kMaxPassEvidence) {
+          pass_evidence.push_back({std::string(paths::kIommuGroups), "no group holds " + gpu->bdf,
+                                   ""});
+        }
+        continue;
+      }
     }
     undecided.push_back(gpu->bdf);
   }
@@ -81,14 +102,22 @@ CheckOutcome Run(const CheckContext& ctx) {
                        {{k.iommu_groups_present.source, k.iommu_groups_present.error, "readable"},
                         {k.iommu_passthrough.source, k.iommu_passthrough.error, "readable"}})});
     }
+    Evidence cmdline{k.iommu_passthrough.source, k.cmdline.known() ? *k.cmdline : "", "iommu=pt"};
     if (!*k.iommu_passthrough) {
       for (const std::string& bdf : undecided) translated.push_back(bdf);
-      evidence.push_back(
-          {k.iommu_passthrough.source, k.cmdline.known() ? *k.cmdline : "", "iommu=pt"});
+      evidence.push_back(std::move(cmdline));
+    } else {
+      if (cmdline.observed.empty()) cmdline.observed = "iommu passthrough";
+      pass_evidence.push_back(std::move(cmdline));
     }
   }
   if (translated.empty()) {
-    return CheckOutcome::Pass(std::to_string(gpus.size()) + " GPUs, IOMMU passthrough or off");
+    if (gpus.size() > kMaxPassEvidence && !pass_evidence.empty()) {
+      pass_evidence.push_back(
+          {std::string(paths::kPciDevices), std::to_string(gpus.size()) + " AMD GPUs in all", ""});
+    }
+    return CheckOutcome::Pass(std::to_string(gpus.size()) + " GPUs, IOMMU passthrough or off",
+                              std::move(pass_evidence));
   }
   return CheckOutcome::FromFindings(
       {MakeFinding("driver.iommu.not_passthrough",

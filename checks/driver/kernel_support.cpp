@@ -121,9 +121,19 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::string judged = "ROCm " + release;
   if (match->fallback) judged += " (installed " + match->installed + ", judged by " + release + ")";
 
+  std::vector<Evidence> evidence{
+      {kernel.release.source.empty() ? "uname" : kernel.release.source, *kernel.release, ""},
+      {host.os_id.source,
+       "ID=" + os.id + " VERSION_ID=" + os.version_id +
+           (os.version.empty() ? "" : " VERSION=\"" + os.version + "\""),
+       ""}};
   if (!rows.kernel_rows.empty()) {
+    for (std::size_t i = 0; i < rows.kernel_rows.size() && i < kMaxRowEvidence; ++i) {
+      evidence.push_back(RowEvidence(*rows.kernel_rows[i]));
+    }
     return CheckOutcome::Pass(distro + ", " + linux_text + ": listed for " + judged + " (" +
-                              Join(Kernels(rows.kernel_rows)) + ")" + Notes(rows.kernel_rows));
+                                  Join(Kernels(rows.kernel_rows)) + ")" + Notes(rows.kernel_rows),
+                              std::move(evidence));
   }
 
   // The narrowest set of rows the host got into, and what it lists.
@@ -145,12 +155,6 @@ CheckOutcome Run(const CheckContext& ctx) {
     message = distro + " is not a distribution " + judged + " lists: it lists " + listed;
   }
 
-  std::vector<Evidence> evidence{
-      {kernel.release.source.empty() ? "uname" : kernel.release.source, *kernel.release, ""},
-      {host.os_id.source,
-       "ID=" + os.id + " VERSION_ID=" + os.version_id +
-           (os.version.empty() ? "" : " VERSION=\"" + os.version + "\""),
-       ""}};
   for (std::size_t i = 0; i < near.size() && i < kMaxRowEvidence; ++i) {
     evidence.push_back(RowEvidence(*near[i]));
   }

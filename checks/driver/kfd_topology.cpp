@@ -97,6 +97,28 @@ void AddLogEvidence(const KernelLogFacts& log, const std::string& bdf,
   }
 }
 
+// GPU nodes quoted as a pass's evidence at most; the node count comes first anyway.
+constexpr std::size_t kMaxNodeEvidence = 4;
+
+// What a pass read: the node count, then the first devices' target and PCI address.
+std::vector<Evidence> PassEvidence(const KfdTopology& topo, const std::vector<const KfdNode*>& gpus) {
+  std::vector<Evidence> evidence{
+      {std::string(paths::kKfdTopologyNodes),
+       std::to_string(topo.nodes.size()) + " nodes, " + std::to_string(gpus.size()) + " GPU",
+       ""}};
+  std::set<std::string> quoted;  // one node per device: MI300 partitions share one
+  for (const KfdNode* n : gpus) {
+    if (quoted.size() >= kMaxNodeEvidence) break;
+    const std::string bdf = n->PciBdf();
+    if (!quoted.insert(bdf).second) continue;
+    const std::string gfx = n->GfxTarget();
+    evidence.push_back(
+        {n->source, (gfx.empty() ? "gfx?" : gfx) + " at " + (bdf.empty() ? "unknown location" : bdf),
+         ""});
+  }
+  return evidence;
+}
+
 CheckOutcome Run(const CheckContext& ctx) {
   if (ctx.facts.Platform().wsl) return CheckOutcome::Skip("WSL2: ROCm uses /dev/dxg");
   const KfdTopology& topo = ctx.facts.Kfd();
@@ -184,7 +206,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     summary += "; " + std::to_string(unreadable.size()) +
                " more not permitted in this container (device cgroup)";
   }
-  if (findings.empty()) return CheckOutcome::Pass(std::move(summary));
+  if (findings.empty()) return CheckOutcome::Pass(std::move(summary), PassEvidence(topo, gpus));
   return CheckOutcome::FromFindings(std::move(findings));
 }
 

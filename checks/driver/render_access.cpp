@@ -124,6 +124,9 @@ std::string Join(const std::vector<std::string>& items) {
   return out;
 }
 
+// Render nodes quoted as a pass's evidence at most; a count follows when there are more.
+constexpr std::size_t kMaxNodeEvidence = 4;
+
 CheckOutcome Run(const CheckContext& ctx) {
   const PlatformFacts& platform = ctx.facts.Platform();
   if (platform.wsl) return CheckOutcome::Skip("WSL2: ROCm uses /dev/dxg");
@@ -144,10 +147,14 @@ CheckOutcome Run(const CheckContext& ctx) {
 
   std::map<std::string, Group> groups;
   std::vector<std::string> ok;
+  std::vector<Evidence> ok_evidence;  // what a pass rests on: the first nodes' mode and owner
   for (const Wanted& w : wanted) {
     NodeAccess access = AccessOf(nodes, w.name);
     if (access.read_write) {
       ok.push_back(Label(w));
+      if (ok_evidence.size() < kMaxNodeEvidence) {
+        ok_evidence.push_back({access.path, access.reason, "read-write for " + user});
+      }
       continue;
     }
     std::string code;
@@ -218,8 +225,23 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   if (!findings.empty()) return CheckOutcome::FromFindings(std::move(findings));
   if (ok.empty()) return CheckOutcome::Skip("no AMD GPU render node to check");
-  if (ok.size() == 1) return CheckOutcome::Pass(ok.front() + " read-write for " + user);
-  return CheckOutcome::Pass(std::to_string(ok.size()) + " render nodes read-write for " + user);
+  if (ok.size() > ok_evidence.size()) {
+    ok_evidence.push_back({std::string(paths::kDevDri),
+                           std::to_string(ok.size()) + " render nodes read-write in all", ""});
+  }
+  std::vector<std::string> user_groups;
+  for (const GroupRef& g : user_info.groups) {
+    user_groups.push_back(!g.name.empty() ? g.name : g.gid ? std::to_string(*g.gid) : "?");
+  }
+  ok_evidence.push_back({user_info.source.empty() ? "getuid/getgroups" : user_info.source,
+                         user + " uid " + std::to_string(user_info.uid) + ", groups " +
+                             (user_groups.empty() ? "none" : Join(user_groups)),
+                         ""});
+  if (ok.size() == 1) {
+    return CheckOutcome::Pass(ok.front() + " read-write for " + user, std::move(ok_evidence));
+  }
+  return CheckOutcome::Pass(std::to_string(ok.size()) + " render nodes read-write for " + user,
+                            std::move(ok_evidence));
 }
 
 ROCMDOC_REGISTER_CHECK(kInfo, Run);

@@ -86,12 +86,6 @@ CheckOutcome JudgeDkms(const KernelFacts& kernel, const Fact<std::string>& insta
   const std::string driver = "amdgpu DKMS " + version + " (the " + series.series +
                              " driver, shipped with ROCm " + series.row->release + ")";
   const ks::SeriesPosition position = ks::PlaceSeries(series.series, compat);
-  if (position == ks::SeriesPosition::kListed) {
-    return CheckOutcome::Pass(driver + " is supported with ROCm " + match.release);
-  }
-  const char* where = position == ks::SeriesPosition::kOlder   ? "older than all of them"
-                      : position == ks::SeriesPosition::kNewer ? "newer than all of them"
-                                                               : "not among them";
   std::vector<Evidence> evidence{
       {kernel.amdgpu_version.source, version, "a driver of series " + listed},
       {std::string(kData) + " (" + FirstSource(series.row->source) + ")",
@@ -101,6 +95,13 @@ CheckOutcome JudgeDkms(const KernelFacts& kernel, const Fact<std::string>& insta
       {std::string(kData) + " (" + FirstSource(compat.front()->source) + ")",
        "ROCm " + match.release + " supports drivers " + listed, ""},
       {installed.source, "ROCm " + *installed, ""}};
+  if (position == ks::SeriesPosition::kListed) {
+    return CheckOutcome::Pass(driver + " is supported with ROCm " + match.release,
+                              std::move(evidence));
+  }
+  const char* where = position == ks::SeriesPosition::kOlder   ? "older than all of them"
+                      : position == ks::SeriesPosition::kNewer ? "newer than all of them"
+                                                               : "not among them";
   return CheckOutcome::FromFindings({MakeFinding("runtime.driver.version_skew",
                                                  driver + " is not a driver ROCm " + match.release +
                                                      " supports: it supports the " + listed +
@@ -164,12 +165,23 @@ CheckOutcome JudgeInTree(const CheckContext& ctx, const KernelFacts& kernel,
                       {"series", series},
                       {"listed", range}})});
   }
+  // What a pass rests on: the running kernel and the oldest and newest rows it is placed by.
+  std::vector<Evidence> evidence{{kernel.release.source.empty() ? "uname" : kernel.release.source,
+                                  *kernel.release, "Linux " + low + " or later"}};
+  for (const KernelRow* row : {oldest, newest}) {
+    if (row == newest && newest == oldest) break;
+    evidence.push_back({std::string(kData) + " (" + FirstSource(row->source) + ")",
+                        "ROCm " + match.release + ": " + row->name + " " + row->version +
+                            ", Linux " + ks::KernelText(*row),
+                        ""});
+  }
   if (ks::CompareSeries(series, high).value_or(0) > 0) {
     return CheckOutcome::Pass(driver + ": newer than " + range +
-                              "; not validated (see driver.kernel_support), the KFD interface "
-                              "stays backward compatible");
+                                  "; not validated (see driver.kernel_support), the KFD "
+                                  "interface stays backward compatible",
+                              std::move(evidence));
   }
-  return CheckOutcome::Pass(driver + ": within " + range);
+  return CheckOutcome::Pass(driver + ": within " + range, std::move(evidence));
 }
 
 CheckOutcome Run(const CheckContext& ctx) {

@@ -33,12 +33,28 @@ std::string_view EffectOf(const std::string& name) {
   return "";
 }
 
+// The variables looked for, the first few by name and the rest as a count.
+std::string VariablesRead() {
+  constexpr std::size_t kNamed = 4;
+  std::string out;
+  std::size_t i = 0;
+  for (const env_parse::InformationalVariable& var : env_parse::kInformationalVariables) {
+    if (i++ == kNamed) break;
+    out += (out.empty() ? "" : ", ") + std::string(var.name);
+  }
+  const std::size_t total = std::size(env_parse::kInformationalVariables);
+  if (total > kNamed) out += " and " + std::to_string(total - kNamed) + " more";
+  return out;
+}
+
 CheckOutcome Run(const CheckContext& ctx) {
   const RuntimeEnvFacts& env = ctx.facts.Get<RuntimeEnvFacts>();
   if (env.informational.empty()) {
     return CheckOutcome::Pass("none of the " +
-                              std::to_string(std::size(env_parse::kInformationalVariables)) +
-                              " tuning/debugging variables is set");
+                                  std::to_string(std::size(env_parse::kInformationalVariables)) +
+                                  " tuning/debugging variables is set",
+                              {{env.source.empty() ? "environment" : env.source,
+                                "unset: " + VariablesRead(), ""}});
   }
   std::vector<Finding> findings;
   std::string summary;

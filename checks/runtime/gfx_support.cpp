@@ -13,6 +13,7 @@
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/facts/runtime_env.h"
+#include "rocm_doctor/paths.h"
 #include "rocm_doctor/shell_quote.h"
 
 namespace rocm_doctor {
@@ -74,6 +75,7 @@ struct Group {
 struct Judgement {
   std::optional<Finding> finding;
   std::string note;
+  std::vector<Evidence> evidence;  // what a supported group's pass rests on
 };
 
 std::string Where(const Group& g) {
@@ -94,6 +96,27 @@ Evidence RowEvidence(const SupportRow& row) {
       "ROCm " + row.release + ", " + row.gfx_target + ": " + std::string(ToString(row.status));
   if (!row.override_to.empty()) observed += " (override " + row.override_to + ")";
   return {kMatrixSource, observed, "official"};
+}
+
+// A pass quotes the row with the first public source it was taken from.
+Evidence SourcedRowEvidence(const SupportRow& row) {
+  Evidence e = RowEvidence(row);
+  const std::string first = row.source.substr(0, row.source.find(';'));
+  if (!first.empty()) e.source += " (" + first + ")";
+  return e;
+}
+
+// What a supported group's pass rests on: its first node, how many more, the release, the row.
+std::vector<Evidence> PassEvidence(const Group& g, const Fact<std::string>& release,
+                                   const SupportRow& row) {
+  std::vector<Evidence> evidence{NodeEvidence(*g.nodes.front())};
+  if (g.nodes.size() > 1) {
+    evidence.push_back({std::string(paths::kKfdTopologyNodes),
+                        std::to_string(g.nodes.size()) + " GPU nodes are " + g.gfx, ""});
+  }
+  evidence.push_back({release.source, *release, ""});
+  evidence.push_back(SourcedRowEvidence(row));
+  return evidence;
 }
 
 // export HSA_OVERRIDE_GFX_VERSION=v, or per node when other GPUs must keep their own target.
@@ -152,16 +175,20 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
                           std::move(evidence), {{"gfx", g.gfx}, {"release", r}}),
               note + " (deprecated)"};
     }
-    return {std::nullopt, note};
+    return {std::nullopt, note, PassEvidence(g, release, *row)};
   }
   if (override_set) {
     const SupportRow* trow = matrix.Find(r, target);
     bool works = trow != nullptr && trow->status == GfxSupport::kOfficial &&
                  env_parse::GfxFamilyOf(target) == env_parse::GfxFamilyOf(g.gfx);
     if (works) {
-      return {std::nullopt, g.gfx + " runs as " + target + " through " + o->name + "=" +
-                                o->version->Text() + " (unofficial" +
-                                (row->Risky() ? "; risky, see runtime.gfx_override)" : ")")};
+      std::vector<Evidence> pass = PassEvidence(g, release, *row);
+      pass.push_back({"$" + o->name, o->value, ""});
+      pass.push_back(SourcedRowEvidence(*trow));
+      return {std::nullopt,
+              g.gfx + " runs as " + target + " through " + o->name + "=" + o->version->Text() +
+                  " (unofficial" + (row->Risky() ? "; risky, see runtime.gfx_override)" : ")"),
+              std::move(pass)};
     }
     evidence.push_back({"$" + o->name, o->value, row->override_to});
   }
@@ -236,6 +263,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Finding> findings;
   std::vector<std::string> notes;
   std::vector<std::size_t> failed;
+  std::vector<Evidence> pass_evidence;
   for (const Group& g : groups) {
     if (g.gfx.empty()) {
       findings.push_back(MakeFinding(
@@ -246,6 +274,9 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
     Judgement j = Judge(g, *match, release, env, matrix, groups.size() == 1);
     if (!j.note.empty()) notes.push_back(j.note);
+    if (!j.finding) {
+      for (Evidence& e : j.evidence) pass_evidence.push_back(std::move(e));
+    }
     if (j.finding) {
       if (j.finding->code == "runtime.gfx.unsupported") failed.push_back(findings.size());
       findings.push_back(std::move(*j.finding));
@@ -273,7 +304,9 @@ CheckOutcome Run(const CheckContext& ctx) {
             (match->fallback ? " (installed " + match->installed + ")" : "") + ": " + summary;
   bool any_problem = false;
   for (const Finding& f : findings) any_problem |= f.status != Status::kInfo;
-  if (!any_problem) return CheckOutcome::Pass(std::move(summary), std::move(findings));
+  if (!any_problem) {
+    return CheckOutcome::Pass(std::move(summary), std::move(pass_evidence), std::move(findings));
+  }
   return CheckOutcome::FromFindings(std::move(findings));
 }
 

@@ -7,6 +7,7 @@
 #include "base/text_parse.h"
 #include "rocm_doctor/check.h"
 #include "rocm_doctor/facts/runtime_env.h"
+#include "rocm_doctor/paths.h"
 
 namespace rocm_doctor {
 namespace {
@@ -42,13 +43,15 @@ constexpr std::uint16_t kNvidiaVendor = 0x10de;
 CheckOutcome Run(const CheckContext& ctx) {
   const RuntimeEnvFacts& env = ctx.facts.Get<RuntimeEnvFacts>();
   if (!env.hip_platform) {
-    return CheckOutcome::Pass("HIP_PLATFORM not set (hipcc builds for amd unless it finds nvcc)");
+    return CheckOutcome::Pass("HIP_PLATFORM not set (hipcc builds for amd unless it finds nvcc)",
+                              {{env.source.empty() ? "environment" : env.source,
+                                "HIP_PLATFORM unset", "amd or unset"}});
   }
   const std::string value = parse::Printable(env.hip_platform->value, 40);
   const Evidence evidence{"$HIP_PLATFORM", "\"" + value + "\"", "amd or unset"};
   switch (env_parse::ParseHipPlatform(env.hip_platform->value)) {
     case env_parse::HipPlatform::kAmd:
-      return CheckOutcome::Pass("HIP_PLATFORM=" + value);
+      return CheckOutcome::Pass("HIP_PLATFORM=" + value, {evidence});
     case env_parse::HipPlatform::kOther:
       return CheckOutcome::FromFindings(
           {MakeFinding("runtime.env.hip_platform_invalid",
@@ -66,8 +69,11 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
   }
   if (!nvidia.empty()) {
-    return CheckOutcome::Pass("HIP_PLATFORM=" + value + ": HIP builds target the NVIDIA GPU at " +
-                              nvidia + ", not the AMD ones");
+    return CheckOutcome::Pass(
+        "HIP_PLATFORM=" + value + ": HIP builds target the NVIDIA GPU at " + nvidia +
+            ", not the AMD ones",
+        {{evidence.source, evidence.observed, ""},
+         {std::string(paths::kPciDevices) + "/" + nvidia + "/vendor", "0x10de (NVIDIA)", ""}});
   }
   return CheckOutcome::FromFindings({MakeFinding(
       "runtime.env.hip_platform_nvidia",
