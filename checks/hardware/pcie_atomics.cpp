@@ -161,7 +161,7 @@ CheckOutcome Run(const CheckContext& ctx) {
 
   if (!bad.empty()) {
     std::vector<Finding> findings;
-    for (auto& [key, evidence] : bad) {
+    for (auto& [key, bad_evidence] : bad) {
       std::map<std::string, std::string> params;
       if (IsBdf(key)) params["bdf"] = key;
       if (!rejected.count(key) && kfd_gpus.count(key)) {
@@ -170,7 +170,7 @@ CheckOutcome Run(const CheckContext& ctx) {
             "PCIe atomics are not available between " + names[key] +
                 " and the CPU, but KFD added it as a GPU node: it runs; device-side printf and "
                 "malloc (hostcall) will fail",
-            std::move(evidence), std::move(params)));
+            std::move(bad_evidence), std::move(params)));
         continue;
       }
       findings.push_back(MakeFinding(
@@ -178,7 +178,7 @@ CheckOutcome Run(const CheckContext& ctx) {
           "PCIe atomics are not available between " + names[key] +
               " and the CPU: the slot, a switch or riser on the path, or the CPU does not "
               "route AtomicOps",
-          std::move(evidence), std::move(params)));
+          std::move(bad_evidence), std::move(params)));
     }
     return CheckOutcome::FromFindings(std::move(findings));
   }

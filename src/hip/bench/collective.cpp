@@ -86,10 +86,11 @@ struct Ranks {
   std::vector<Rank> ranks;
   ~Ranks() {
     for (Rank& r : ranks) {
-      gpuSetDevice(r.device);
-      if (r.send) gpuFree(r.send);
-      if (r.recv) gpuFree(r.recv);
-      if (r.stream) gpuStreamDestroy(r.stream);
+      // Teardown: nothing is left to do with an error here (the helper reports the run's own).
+      static_cast<void>(gpuSetDevice(r.device));
+      if (r.send) static_cast<void>(gpuFree(r.send));
+      if (r.recv) static_cast<void>(gpuFree(r.recv));
+      if (r.stream) static_cast<void>(gpuStreamDestroy(r.stream));
     }
   }
 };
@@ -122,7 +123,7 @@ collective::NcclResult Launch(const collective::NcclApi& api, Kind kind,
 
 std::string Drain(Ranks& ranks, double deadline) {
   for (Rank& r : ranks.ranks) {
-    gpuSetDevice(r.device);
+    static_cast<void>(gpuSetDevice(r.device));
     const WaitResult w = DrainStream(r.stream, deadline);
     if (w.outcome == WaitOutcome::kTimedOut) return "timeout";
     if (w.outcome == WaitOutcome::kFailed) return GpuErrorText(w.error, "collective stream");
@@ -135,7 +136,7 @@ std::string Verify(Kind kind, Ranks& ranks, std::size_t rank, std::size_t count)
   const int n = static_cast<int>(ranks.ranks.size());
   const std::size_t elements = kind == Kind::kAllReduce ? count : count * n;
   std::vector<float> host(elements);
-  gpuSetDevice(ranks.ranks[rank].device);
+  static_cast<void>(gpuSetDevice(ranks.ranks[rank].device));
   gpuError_t e = gpuMemcpy(host.data(), ranks.ranks[rank].recv, elements * sizeof(float),
                            gpuMemcpyDeviceToHost);
   if (e != gpuSuccess) return GpuErrorText(e, "copy back");
@@ -172,7 +173,7 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
     devices.push_back(d);
     Rank r;
     r.device = d;
-    gpuSetDevice(d);
+    static_cast<void>(gpuSetDevice(d));
     std::vector<float> values(max_count);
     for (std::size_t i = 0; i < max_count; ++i) values[i] = collective::SendValue(kind, d, i);
     gpuError_t e = gpuMalloc(&r.send, max_count * sizeof(float));
@@ -292,7 +293,7 @@ void RunCollectiveBenchmarks(BenchContext& ctx, const std::vector<std::string>& 
     if (name == "collective.all_reduce") RunOne(ctx, api, Kind::kAllReduce, name, out);
     if (name == "collective.all_gather") RunOne(ctx, api, Kind::kAllGather, name, out);
   }
-  gpuSetDevice(ctx.device);
+  static_cast<void>(gpuSetDevice(ctx.device));
 }
 
 }  // namespace rocm_doctor::hip_helper
