@@ -99,13 +99,6 @@ CheckOptions Only() {
   return options;
 }
 
-const Finding* Find(const CheckOutcome& out, std::string_view code) {
-  for (const Finding& f : out.findings) {
-    if (f.code == code) return &f;
-  }
-  return nullptr;
-}
-
 TEST(CollectiveFloors, TheBuiltinTableParses) {
   auto parsed = collective_floors::Parse(ReadRepoFile("checks/data/collective_floors.csv"),
                                          "collective_floors.csv");
@@ -140,16 +133,16 @@ TEST(CollectiveFloors, BadRowsNameTheLine) {
 TEST(BenchCollective, EightHealthyMi300xPass) {
   CheckOutcome out = RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9)), Only());
   // all_reduce is judged against 304 GB/s and passes; all_gather has no published floor: info.
-  ASSERT_NE(Find(out, "bench.collective.not_judged"), nullptr) << out.summary;
-  EXPECT_EQ(Find(out, "bench.collective.below_floor"), nullptr);
+  ASSERT_NE(FindFinding(out, "bench.collective.not_judged"), nullptr) << out.summary;
+  EXPECT_EQ(FindFinding(out, "bench.collective.below_floor"), nullptr);
   EXPECT_EQ(out.status, Status::kPass) << out.summary;  // info findings only
-  EXPECT_NE(Find(out, "bench.collective.not_judged")->message.find("collective.all_gather"),
+  EXPECT_NE(FindFinding(out, "bench.collective.not_judged")->message.find("collective.all_gather"),
             std::string::npos);
 }
 
 TEST(BenchCollective, BelowTheFloorFailsWithItsSource) {
   CheckOutcome out = RunCheck("bench.collective", Node(8, CollectiveRun(8, 180e9, 170e9)), Only());
-  const Finding* f = Find(out, "bench.collective.below_floor");
+  const Finding* f = FindFinding(out, "bench.collective.below_floor");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->status, Status::kFail);
   EXPECT_EQ(f->message,
@@ -163,7 +156,7 @@ TEST(BenchCollective, BelowTheFloorFailsWithItsSource) {
 TEST(BenchCollective, AVerificationFailureNamesSizeAndMismatch) {
   CheckOutcome out =
       RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9, 67108864)), Only());
-  const Finding* f = Find(out, "bench.collective.verify_failed");
+  const Finding* f = FindFinding(out, "bench.collective.verify_failed");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->status, Status::kFail);
   EXPECT_EQ(f->message,
@@ -177,7 +170,7 @@ TEST(BenchCollective, TheRealOneRankH200RunIsInfo) {
   view->Command("hip-bench.collective",
                 ExitedWith(ReadRepoFile("tests/fixtures/bench/collective/h200-collective.json")));
   CheckOutcome out = RunCheck("bench.collective", view, Only());
-  const Finding* f = Find(out, "bench.collective.one_rank");
+  const Finding* f = FindFinding(out, "bench.collective.one_rank");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_EQ(f->message,
             "collective.all_reduce: bus bandwidth is 0 by definition with one GPU; the code path "
@@ -187,7 +180,7 @@ TEST(BenchCollective, TheRealOneRankH200RunIsInfo) {
 
 TEST(BenchCollective, ACountWithoutAFloorIsNotJudged) {
   CheckOutcome out = RunCheck("bench.collective", Node(4, CollectiveRun(4, 200e9, 150e9)), Only());
-  const Finding* f = Find(out, "bench.collective.not_judged");
+  const Finding* f = FindFinding(out, "bench.collective.not_judged");
   ASSERT_NE(f, nullptr) << out.summary;
   EXPECT_NE(f->message.find("no floor for 4 x AMD Instinct MI300X"), std::string::npos)
       << f->message;
@@ -203,7 +196,7 @@ TEST(BenchCollective, RunsOnlyWhenAskedOrAtLongerLevelsOnSeveralGpus) {
   EXPECT_EQ(RunCheck("bench.collective", Node(1, CollectiveRun(1, 0, 0)), stress).status,
             Status::kSkip);
   CheckOutcome out = RunCheck("bench.collective", Node(8, CollectiveRun(8, 180e9, 300e9)), stress);
-  EXPECT_NE(Find(out, "bench.collective.below_floor"), nullptr) << out.summary;
+  EXPECT_NE(FindFinding(out, "bench.collective.below_floor"), nullptr) << out.summary;
   CheckOptions other = Only();
   other.bench.only = {"memory"};
   EXPECT_EQ(RunCheck("bench.collective", Node(8, CollectiveRun(8, 330e9, 300e9)), other).status,
@@ -217,11 +210,11 @@ TEST(BenchCollective, AMissingLibraryOrAFailureIsReported) {
                   R"("status":"skipped","reason":"librccl.so.1: cannot open shared object file")");
   skipped.replace(skipped.find(R"("reason":null)"), 14, "");
   CheckOutcome out = RunCheck("bench.collective", Node(8, skipped), Only());
-  EXPECT_NE(Find(out, "bench.collective.unavailable"), nullptr) << out.summary;
+  EXPECT_NE(FindFinding(out, "bench.collective.unavailable"), nullptr) << out.summary;
   std::string failed = run;
   failed.replace(failed.find(R"("status":"ok")"), 13, R"("status":"timeout")");
   out = RunCheck("bench.collective", Node(8, failed), Only());
-  ASSERT_NE(Find(out, "bench.collective.failed"), nullptr) << out.summary;
+  ASSERT_NE(FindFinding(out, "bench.collective.failed"), nullptr) << out.summary;
   EXPECT_EQ(out.status, Status::kFail);
 }
 
