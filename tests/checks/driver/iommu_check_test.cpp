@@ -42,7 +42,12 @@ TEST(DriverIommu, GroupTypeIsTheKernelsWord) {
   view->Dir("/sys/kernel/iommu_groups/12/devices/0000:03:00.0");
   view->File("/sys/kernel/iommu_groups/40/type", "identity\n");
   view->Dir("/sys/kernel/iommu_groups/40/devices/0000:43:00.0");
-  EXPECT_EQ(RunCheck("driver.iommu", view).status, Status::kPass);
+  CheckOutcome pass = RunCheck("driver.iommu", view);
+  EXPECT_EQ(pass.status, Status::kPass);
+  // The pass shows each GPU's group type, the kernel's own record.
+  ASSERT_EQ(pass.evidence.size(), 2u);
+  EXPECT_NE(pass.evidence[1].source.find("0000:43:00.0"), std::string::npos);
+  EXPECT_EQ(pass.evidence[1].observed, "identity");
 
   view->File("/sys/kernel/iommu_groups/40/type", "DMA-FQ\n");
   CheckOutcome out = RunCheck("driver.iommu", view);
@@ -56,7 +61,10 @@ TEST(DriverIommu, GroupTypeIsTheKernelsWord) {
 TEST(DriverIommu, NoGroupsMeansNoTranslation) {
   auto view = TwoGpus();
   view->Dir("/sys/kernel/iommu_groups");
-  EXPECT_EQ(RunCheck("driver.iommu", view).status, Status::kPass);
+  CheckOutcome out = RunCheck("driver.iommu", view);
+  EXPECT_EQ(out.status, Status::kPass);
+  ASSERT_EQ(out.evidence.size(), 1u);
+  EXPECT_EQ(out.evidence[0].observed, "no IOMMU groups");
 }
 
 TEST(DriverIommu, UnknownWhenNothingReadable) {

@@ -35,6 +35,10 @@ TEST(DriverCompat, ListedDkmsSeriesPasses) {
   EXPECT_EQ(out.summary,
             "amdgpu DKMS 6.8.5 (the 6.2.x driver, shipped with ROCm 6.2.0) is supported with "
             "ROCm 6.2.0");
+  // The pass shows the module version it read and the rows it was placed by.
+  ASSERT_FALSE(out.evidence.empty());
+  EXPECT_EQ(out.evidence[0].source, "/sys/module/amdgpu/version");
+  EXPECT_EQ(out.evidence[0].observed, "6.8.5");
 }
 
 TEST(DriverCompat, OlderDkmsSeriesWarns) {

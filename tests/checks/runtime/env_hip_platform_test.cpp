@@ -17,6 +17,9 @@ TEST(RuntimeHipPlatform, UnsetAndAmdPass) {
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_EQ(out.summary, "HIP_PLATFORM=amd");
+  ASSERT_EQ(out.evidence.size(), 1u);
+  EXPECT_EQ(out.evidence[0].source, "$HIP_PLATFORM");
+  EXPECT_EQ(out.evidence[0].observed, "\"amd\"");
 }
 
 TEST(RuntimeHipPlatform, NvidiaOnAmdHostFails) {
@@ -43,6 +46,8 @@ TEST(RuntimeHipPlatform, NvidiaWithAnNvidiaGpuPasses) {
   CheckOutcome out = RunCheck(kCheck, view);
   EXPECT_EQ(out.status, Status::kPass);
   EXPECT_NE(out.summary.find("NVIDIA GPU at 0000:17:00.0"), std::string::npos) << out.summary;
+  ASSERT_EQ(out.evidence.size(), 2u);
+  EXPECT_EQ(out.evidence[1].source, "/sys/bus/pci/devices/0000:17:00.0/vendor");
 }
 
 TEST(RuntimeHipPlatform, UnknownValueWarns) {
