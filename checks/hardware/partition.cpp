@@ -159,7 +159,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   for (const auto& [m, n] : modes) mix += (mix.empty() ? "" : ", ") + std::to_string(n) + " in " + m;
   return CheckOutcome::Pass(std::to_string(devices.size()) + " physical GPU" +
                                 (devices.size() == 1 ? "" : "s") + " (" + mix + "), " +
-                                std::to_string(logical) + " logical GPUs",
+                                std::to_string(logical) + " logical GPU" + (logical == 1 ? "" : "s"),
                             std::move(evidence));
 }
 
