@@ -156,7 +156,7 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
                         "the support data has no row for " + g.gfx + " in ROCm " + r +
                             ": cannot tell whether " + Where(g) + " is supported",
                         std::move(evidence), {{"gfx", g.gfx}, {"release", r}}),
-            ""};
+            "", {}};
   }
   evidence.push_back(RowEvidence(*row));
   const GfxOverride* o = env.OverrideFor(g.nodes.front()->index);
@@ -173,7 +173,7 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
                           Where(g) + " is supported by ROCm " + r +
                               " but deprecated: " + row->notes.substr(row->notes.find(':') + 1),
                           std::move(evidence), {{"gfx", g.gfx}, {"release", r}}),
-              note + " (deprecated)"};
+              note + " (deprecated)", {}};
     }
     return {std::nullopt, note, PassEvidence(g, release, *row)};
   }
@@ -221,7 +221,7 @@ Judgement Judge(const Group& g, const ReleaseMatch& match, const Fact<std::strin
   }
   return {MakeFinding("runtime.gfx.unsupported", std::move(message), std::move(evidence),
                       std::move(params)),
-          ""};
+          "", {}};
 }
 
 CheckOutcome Run(const CheckContext& ctx) {
