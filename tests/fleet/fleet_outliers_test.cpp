@@ -197,7 +197,9 @@ TEST(FleetBaseline, RowsParseAsThresholdsAndJudgeTheMedian) {
   BenchGpu gpu;
   gpu.runtime_name = "AMD Instinct MI300X";
   gpu.gfx = "gfx942";
-  BenchJudgement j = JudgeMeasurement(m, gpu, BenchThresholds::Builtin().WithOverrides(*parsed));
+  // Kept in a local: the judgement's row points into the thresholds it was judged by.
+  const BenchThresholds thresholds = BenchThresholds::Builtin().WithOverrides(*parsed);
+  BenchJudgement j = JudgeMeasurement(m, gpu, thresholds);
   EXPECT_TRUE(j.judged);
   EXPECT_TRUE(j.out_of_limit);
   ASSERT_NE(j.row, nullptr);
