@@ -9,6 +9,7 @@ rocmdoc_add_test(test_report
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/terminal_scale_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/pass_evidence_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/report/action_outputs_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/report/gpu_partition_report_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp
 )
 # The outputs of one run: --format, -o FILE, -o FORMAT=FILE, --redact (the real binary).

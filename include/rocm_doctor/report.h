@@ -71,6 +71,14 @@ struct GpuSummary {
   std::optional<std::string> gfx;        // from KFD when present, else the table
   std::optional<std::string> driver;     // bound driver
   std::optional<int> numa_node;
+  // The partition modes of a GPU whose driver has them (MI300 series; facts/partition.h), from
+  // sysfs current_compute_partition / current_memory_partition. Benchmark figures measured on
+  // the GPU (benchmarks[].pci) are compared within its model and partition by `fleet summarize`
+  // and `fleet baseline`. partition_modes false: the GPU has no such modes and the JSON report
+  // leaves both keys out; true with a nullopt: the attribute exists and could not be read.
+  bool partition_modes = false;
+  std::optional<std::string> compute_partition;  // "SPX", "CPX"
+  std::optional<std::string> memory_partition;   // "NPS1", "NPS4"
 };
 
 struct HostSummary {

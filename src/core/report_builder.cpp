@@ -8,11 +8,13 @@
 #include <ctime>
 #include <iterator>
 
+#include "knowledge/partition_modes.h"
 #include "knowledge/support_matrix.h"
 #include "core/gpu_seen.h"
 #include "core/report_summary.h"
 #include "core/report_versions.h"
 #include "rocm_doctor/facts/bench.h"
+#include "rocm_doctor/facts/partition.h"
 #include "rocm_doctor/facts/rocm.h"
 #include "rocm_doctor/policy.h"
 
@@ -49,7 +51,11 @@ HostSummary SummarizeHost(const FactStore& facts, const ReportContext& context) 
 std::vector<GpuSummary> SummarizeGpus(const FactStore& facts) {
   std::vector<GpuSummary> gpus;
   const KfdTopology& kfd = facts.Kfd();
-  for (const PciDevice* dev : facts.Pci().AmdGpus()) {
+  const std::vector<const PciDevice*> amd = facts.Pci().AmdGpus();
+  // Four sysfs attributes per GPU, read even when hardware.partition did not run (`bench`), so
+  // a report's benchmark figures say which partition they were measured on.
+  const PartitionFacts* partitions = amd.empty() ? nullptr : &facts.Get<PartitionFacts>();
+  for (const PciDevice* dev : amd) {
     GpuSummary gpu;
     gpu.pci = dev->bdf;
     gpu.vendor_id = Hex(dev->vendor_id, 4);
@@ -72,6 +78,10 @@ std::vector<GpuSummary> SummarizeGpus(const FactStore& facts) {
         break;
       }
     }
+    const knowledge::GpuPartitionModes modes = knowledge::PartitionModesOf(*partitions, dev->bdf);
+    gpu.partition_modes = modes.present;
+    gpu.compute_partition = modes.compute;
+    gpu.memory_partition = modes.memory;
     gpus.push_back(std::move(gpu));
   }
   return gpus;

@@ -192,6 +192,12 @@ json ReportToJson(const Report& report) {
                     {"gfx", OrNull(g.gfx)},
                     {"driver", OrNull(g.driver)},
                     {"numa_node", OrNull(g.numa_node)}});
+    // Only for a GPU with partition modes (schema: optional), so other GPUs' entries are as
+    // they were.
+    if (g.partition_modes) {
+      gpus.back()["compute_partition"] = OrNull(g.compute_partition);
+      gpus.back()["memory_partition"] = OrNull(g.memory_partition);
+    }
   }
   root["gpus"] = std::move(gpus);
   json versions = json::array();
