@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "bench_support.h"
+#include "knowledge/partition_modes.h"
+#include "rocm_doctor/facts/partition.h"
 #include "throttle_cause.h"
 
 namespace rocm_doctor::bench {
@@ -295,6 +297,18 @@ std::string SummarizeRows(std::string_view family, const std::vector<BenchmarkRe
   return text;
 }
 
+// The partition modes of the PCI function the run measured (sysfs, facts/partition.h), for a
+// threshold row with a partition (a fleet baseline of CPX nodes). The runtime's device of a
+// partitioned GPU is one of its logical GPUs at the function's address.
+BenchGpu WithPartition(const CheckContext& ctx, const BenchRun& run, BenchGpu gpu) {
+  if (!run.report.device || !run.report.device->pci_bus_id) return gpu;
+  const knowledge::GpuPartitionModes modes =
+      knowledge::PartitionModesOf(ctx.facts.Get<PartitionFacts>(), *run.report.device->pci_bus_id);
+  gpu.compute_partition = modes.compute;
+  gpu.memory_partition = modes.memory;
+  return gpu;
+}
+
 }  // namespace
 
 CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec) {
@@ -312,7 +326,7 @@ CheckOutcome JudgeFamily(const CheckContext& ctx, const FamilySpec& spec) {
       continue;
     }
     ++out.runs_seen;
-    const BenchGpu gpu = Identify(ctx, run);
+    const BenchGpu gpu = WithPartition(ctx, run, Identify(ctx, run));
     const std::size_t first_row = out.rows.size();
     std::vector<std::string> missing;
     for (std::string_view name : spec.names) {

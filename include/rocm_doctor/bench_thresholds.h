@@ -54,7 +54,20 @@ struct ThresholdRow {
   // "random", "trig", or empty for any. A row with a pattern judges only a measurement whose
   // stated pattern (params.pattern) is of that kind (BenchPatternKind).
   std::string pattern;
+  // The GPU partition the row holds for (PartitionLabel): "CPX" (that compute mode, any memory
+  // mode) or "CPX/NPS4" (both), or empty for any GPU. A row with a partition judges only a GPU
+  // whose sysfs partition modes (facts/partition.h) match, is more specific than the same row
+  // without one, and is taken as written for that partition: a matrix floor is not scaled by the
+  // partition's share of the compute units. `fleet baseline` writes such rows for a partitioned
+  // fleet, since a CPX partition of an MI300X has 1/8 of its compute units.
+  std::string partition;
 };
+
+// A partition as a threshold row, a report and a fleet group name it: the compute mode, with the
+// memory mode after a slash when known ("CPX/NPS4", "SPX/NPS1", "CPX"); empty when the compute
+// mode is unknown (the GPU has no partition modes).
+std::string PartitionLabel(const std::optional<std::string>& compute,
+                           const std::optional<std::string>& memory);
 
 // The kind of input a measurement states in params.pattern: "random" ("uniform random in
 // [-1, 1), splitmix64 seed 1"), "trig" (RVS's matrix_init trig), "zeros"; empty when it states
@@ -112,6 +125,10 @@ struct BenchGpu {
   std::optional<int> pcie_gen, pcie_width;
   std::string link_source;                    // where gen and width came from
   std::string current_link;                   // "16.0 GT/s x16" from sysfs; empty when unknown
+  // The partition modes of the GPU's PCI function (facts/partition.h), for rows with a
+  // partition; nullopt when unknown or the GPU has none. Set by the caller: IdentifyBenchGpu
+  // does not read them.
+  std::optional<std::string> compute_partition, memory_partition;
   std::optional<double> HostLinkBps() const;  // theoretical one-way rate of gen x width
 };
 

@@ -48,8 +48,22 @@ int BenchmarkRank(const std::string& pattern, const Measurement& m) {
   return -1;
 }
 
-// A row with a pattern judges only a measurement that states that kind of input; it is more
-// specific than the same row without one.
+// A row's partition ("CPX" or "CPX/NPS4") against the GPU's modes: an unknown mode matches no
+// row that names one, so a partition's baseline never judges a GPU it cannot place.
+bool PartitionMatches(const std::string& partition, const BenchGpu& gpu) {
+  if (partition.empty()) return true;
+  const std::size_t slash = partition.find('/');
+  if (!gpu.compute_partition || parse::Lower(*gpu.compute_partition) !=
+                                    parse::Lower(partition.substr(0, slash))) {
+    return false;
+  }
+  if (slash == std::string::npos) return true;
+  return gpu.memory_partition &&
+         parse::Lower(*gpu.memory_partition) == parse::Lower(partition.substr(slash + 1));
+}
+
+// A row with a pattern judges only a measurement that states that kind of input, a row with a
+// partition only a GPU in that partition; each is more specific than the same row without it.
 const ThresholdRow* FindRow(const std::vector<ThresholdRow>& rows, const BenchGpu& gpu,
                             const Measurement& m) {
   const ThresholdRow* best = nullptr;
@@ -60,7 +74,10 @@ const ThresholdRow* FindRow(const std::vector<ThresholdRow>& rows, const BenchGp
     const int b = BenchmarkRank(row.benchmark, m);
     if (g < 0 || b < 0) continue;
     if (!row.pattern.empty() && row.pattern != kind) continue;
-    if (const int rank = (g * 3 + b) * 2 + (row.pattern.empty() ? 0 : 1); rank > best_rank) {
+    if (!PartitionMatches(row.partition, gpu)) continue;
+    const int rank = ((g * 3 + b) * 2 + (row.pattern.empty() ? 0 : 1)) * 2 +
+                     (row.partition.empty() ? 0 : 1);
+    if (rank > best_rank) {
       best = &row;
       best_rank = rank;
     }
@@ -69,6 +86,12 @@ const ThresholdRow* FindRow(const std::vector<ThresholdRow>& rows, const BenchGp
 }
 
 }  // namespace
+
+std::string PartitionLabel(const std::optional<std::string>& compute,
+                           const std::optional<std::string>& memory) {
+  if (!compute || compute->empty()) return {};
+  return memory && !memory->empty() ? *compute + "/" + *memory : *compute;
+}
 
 std::string BenchPatternKind(const Measurement& m) {
   const std::optional<std::string> text = m.ParamText("pattern");
@@ -283,13 +306,14 @@ BenchJudgement JudgeMeasurement(const Measurement& m, const BenchGpu& gpu,
   }
   // A published matrix floor is for the whole GPU as its vendor's tool sees it; a partition (an
   // MI300X in CPX mode, an MI250X GCD against the OAM's row) gets its share of the CUs.
-  if (m.Family() == "matrix" && j.limit && gpu.partition_share &&
+  if (m.Family() == "matrix" && j.limit && gpu.partition_share && row.partition.empty() &&
       (row.basis == FloorBasis::kMin || row.basis == FloorBasis::kReference)) {
     *j.limit *= *gpu.partition_share;
     j.basis_text += fmt::format(", x {:.3g} for this partition's share of the compute units",
                                 *gpu.partition_share);
   }
   if (!row.pattern.empty()) j.basis_text += " (" + row.pattern + " input)";
+  if (!row.partition.empty()) j.basis_text += " (" + row.partition + " partition)";
   if (!peak_name.empty()) {
     if (!j.datasheet) {
       j.basis_text = "no " + peak_name + " known for this GPU";

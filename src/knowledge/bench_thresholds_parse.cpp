@@ -11,16 +11,19 @@
 #include <vector>
 
 #include "knowledge/gpu_table_parse.h"
+#include "knowledge/partition_modes.h"
 #include "base/text_parse.h"
 #include "rocm_doctor/bench_thresholds.h"
 
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kThresholdColumns[] = {"gpu",   "benchmark", "basis",  "value",
-                                                  "unstable", "source", "pattern"};
-// The format before the pattern column: a user's --thresholds file written for it still reads.
+constexpr std::string_view kThresholdColumns[] = {"gpu",      "benchmark", "basis",  "value",
+                                                  "unstable", "source",    "pattern", "partition"};
+// The formats before the pattern and the partition columns: a user's --thresholds file written
+// for either (or a baseline of GPUs without partitions) still reads.
 constexpr std::size_t kColumnsWithoutPattern = 6;
+constexpr std::size_t kColumnsWithoutPartition = 7;
 constexpr std::string_view kPatterns[] = {"random", "trig", "zeros"};
 constexpr std::string_view kReferenceColumns[] = {
     "name", "peak_mem_bw_gbs", "peak_fp32_tflops", "host_link", "compute_units", "source"};
@@ -69,7 +72,8 @@ Result<bool> CheckHeader(const std::vector<Line>& lines, std::span<const std::st
   if (lines.empty()) return Error{origin + ": empty (expected the header " + expected + ")"};
   const Line& header = lines.front();
   const bool old_thresholds = columns.data() == std::data(kThresholdColumns) &&
-                              header.fields.size() == kColumnsWithoutPattern;
+                              (header.fields.size() == kColumnsWithoutPattern ||
+                               header.fields.size() == kColumnsWithoutPartition);
   bool same = header.fields.size() == columns.size() || old_thresholds;
   for (std::size_t i = 0; same && i < header.fields.size(); ++i) {
     same = parse::Trim(header.fields[i]) == columns[i];
@@ -104,6 +108,20 @@ std::optional<FloorBasis> BasisFrom(std::string_view text) {
 bool IsFraction(FloorBasis basis) {
   return basis == FloorBasis::kPeakMemoryBandwidth || basis == FloorBasis::kPeakFp32 ||
          basis == FloorBasis::kHostLink || basis == FloorBasis::kHostLinkBidir;
+}
+
+// "CPX", "cpx/nps4": a compute partition mode amdgpu names (partition_modes.h), and a memory
+// mode after a slash; returned in upper case as sysfs writes them.
+std::optional<std::string> PartitionFrom(std::string_view text) {
+  std::string upper(text);
+  for (char& c : upper) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  const std::size_t slash = upper.find('/');
+  const std::string compute = upper.substr(0, slash);
+  if (compute != "CPX" && !knowledge::PartitionsPerGpu(compute)) return std::nullopt;
+  if (slash != std::string::npos && !knowledge::MemoryPartitions(upper.substr(slash + 1))) {
+    return std::nullopt;
+  }
+  return upper;
 }
 
 // "memory.triad", "memory.*" or "*": the names the helper uses, or a family glob.
@@ -151,7 +169,7 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
   auto header = CheckHeader(*lines, kThresholdColumns, origin);
   if (!header) return Error{header.error()};
   BenchThresholds table;
-  std::map<std::tuple<std::string, std::string, std::string>, int> seen;
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, int> seen;
   for (std::size_t i = 1; i < lines->size(); ++i) {
     const Line& line = (*lines)[i];
     const std::string at = origin + ":" + std::to_string(line.number) + ": ";
@@ -208,11 +226,23 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
         return Error{at + "pattern \"" + row.pattern + "\", expected random, trig, zeros or empty"};
       }
     }
+    if (columns > kColumnsWithoutPartition) {
+      if (std::string_view text = parse::Trim(line.fields[7]); !text.empty()) {
+        auto partition = PartitionFrom(text);
+        if (!partition) {
+          return Error{at + "partition \"" + std::string(text) +
+                       "\", expected a compute partition mode (SPX, DPX, TPX, QPX, CPX), "
+                       "optionally with a memory mode after a slash (CPX/NPS4), or empty"};
+        }
+        row.partition = *partition;
+      }
+    }
     auto [it, inserted] = seen.emplace(
-        std::tuple{parse::Lower(row.gpu), row.benchmark, row.pattern}, line.number);
+        std::tuple{parse::Lower(row.gpu), row.benchmark, row.pattern, row.partition}, line.number);
     if (!inserted) {
       return Error{at + "gpu " + row.gpu + " and benchmark " + row.benchmark +
                    (row.pattern.empty() ? std::string() : " (pattern " + row.pattern + ")") +
+                   (row.partition.empty() ? std::string() : " (partition " + row.partition + ")") +
                    " repeat line " + std::to_string(it->second)};
     }
     table.rows_.push_back(std::move(row));

@@ -89,9 +89,24 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadFile{"empty", "# only a comment\n\n",
                 "mine.csv: empty (expected the header gpu,benchmark,basis,value,unstable,source,"
-                "pattern)"},
+                "pattern,partition)"},
         BadFile{"header", "gpu,benchmark,floor\n",
-                "mine.csv:1: the header must be gpu,benchmark,basis,value,unstable,source,pattern"},
+                "mine.csv:1: the header must be gpu,benchmark,basis,value,unstable,source,pattern,"
+                "partition"},
+        BadFile{"partition",
+                "gpu,benchmark,basis,value,unstable,source,pattern,partition\n"
+                "*,memory.*,min,1,,x,,XPX\n",
+                "mine.csv:2: partition \"XPX\", expected a compute partition mode (SPX, DPX, TPX, "
+                "QPX, CPX), optionally with a memory mode after a slash (CPX/NPS4), or empty"},
+        BadFile{"memory partition",
+                "gpu,benchmark,basis,value,unstable,source,pattern,partition\n"
+                "*,memory.*,min,1,,x,,CPX/NPS3\n",
+                "mine.csv:2: partition \"CPX/NPS3\", expected a compute partition mode (SPX, DPX, "
+                "TPX, QPX, CPX), optionally with a memory mode after a slash (CPX/NPS4), or empty"},
+        BadFile{"partition repeat",
+                "gpu,benchmark,basis,value,unstable,source,pattern,partition\n"
+                "gfx942,memory.*,min,1,,x,,CPX\ngfx942,memory.*,min,2,,y,,cpx\n",
+                "mine.csv:3: gpu gfx942 and benchmark memory.* (partition CPX) repeat line 2"},
         BadFile{"fields", std::string(kHeader) + "*,memory.*,min,1\n",
                 "mine.csv:2: 4 fields, expected 6"},
         BadFile{"basis", std::string(kHeader) + "\n# c\n*,memory.*,peak,0.5,,x\n",
@@ -328,6 +343,116 @@ TEST(BenchThresholds, AMatrixFloorIsSharedByAPartition) {
   ASSERT_TRUE(j.limit);
   EXPECT_DOUBLE_EQ(*j.limit, 30e12);
   EXPECT_FALSE(j.out_of_limit);
+}
+
+// Issue 19: a fleet baseline of CPX nodes holds for CPX partitions only. An MI300X partition
+// in CPX mode has 38 of the GPU's 304 compute units; a row written for it must not judge a
+// whole GPU, nor a whole GPU's row be scaled onto it when the row is the partition's own.
+constexpr char kPartitionHeader[] = "gpu,benchmark,basis,value,unstable,source,pattern,partition\n";
+
+BenchGpu Mi300xIn(std::optional<std::string> compute, std::optional<std::string> memory,
+                  std::int64_t cus = 304) {
+  PciInventory pci;
+  pci.devices.push_back(AmdFunction("0000:c1:00.0", 0x74a1, 0x00));
+  BenchGpu gpu = IdentifyBenchGpu(Device("AMD Instinct MI300X", "gfx942", "0000:c1:00.0", cus), pci,
+                                  GpuTable::Builtin(), BenchThresholds::Builtin());
+  gpu.compute_partition = std::move(compute);
+  gpu.memory_partition = std::move(memory);
+  return gpu;
+}
+
+TEST(BenchThresholds, PartitionColumnReadsAndOlderFilesStillDo) {
+  auto mine =
+      BenchThresholds::Parse(std::string(kPartitionHeader) +
+                                 "AMD Instinct MI300X,memory.triad,min,5e11,,cpx,,cpx/nps4\n"
+                                 "AMD Instinct MI300X,memory.triad,min,4e12,,spx,,SPX\n"
+                                 "AMD Instinct MI300X,memory.triad,min,1e12,,any,,\n",
+                             "base.csv");
+  ASSERT_TRUE(mine) << mine.error();
+  ASSERT_EQ(mine->rows().size(), 3u);
+  EXPECT_EQ(mine->rows()[0].partition, "CPX/NPS4") << "upper case, as sysfs writes modes";
+  EXPECT_EQ(mine->rows()[1].partition, "SPX");
+  EXPECT_EQ(mine->rows()[2].partition, "");
+  // The seven-column format (before the partition column) and the six-column one still read,
+  // and their rows hold for any partition.
+  auto seven = BenchThresholds::Parse(
+      "gpu,benchmark,basis,value,unstable,source,pattern\n*,memory.*,min,1,,x,\n", "seven.csv");
+  ASSERT_TRUE(seven) << seven.error();
+  EXPECT_EQ(seven->rows()[0].partition, "");
+  EXPECT_TRUE(BenchThresholds::Parse(std::string(kHeader) + "*,memory.*,min,1,,x\n", "six.csv"));
+}
+
+TEST(PartitionLabel, ComputeModeThenMemoryMode) {
+  EXPECT_EQ(PartitionLabel("CPX", "NPS4"), "CPX/NPS4");
+  EXPECT_EQ(PartitionLabel("SPX", std::nullopt), "SPX");
+  EXPECT_EQ(PartitionLabel(std::nullopt, "NPS1"), "") << "no compute mode, no partition";
+  EXPECT_EQ(PartitionLabel(std::nullopt, std::nullopt), "");
+}
+
+TEST(BenchThresholds, ARowWithAPartitionJudgesOnlyThatPartition) {
+  auto mine =
+      BenchThresholds::Parse(std::string(kPartitionHeader) +
+                                 "AMD Instinct MI300X,memory.triad,min,6e11,,cpx,,CPX/NPS1\n"
+                                 "AMD Instinct MI300X,memory.copy,min,6e11,,cpx any,,CPX\n",
+                             "cpx.csv");
+  ASSERT_TRUE(mine) << mine.error();
+  const BenchThresholds t = BenchThresholds::Builtin().WithOverrides(*mine);
+  const Measurement triad = Figure("memory.triad", "B/s", 6.6e11, 6.5e11, 6.4e11);
+  const Measurement copy = Figure("memory.copy", "B/s", 6.6e11, 6.5e11, 6.4e11);
+
+  BenchJudgement cpx = JudgeMeasurement(triad, Mi300xIn("CPX", "NPS1", 38), t);
+  ASSERT_NE(cpx.row, nullptr);
+  EXPECT_EQ(cpx.row->origin, "cpx.csv:2");
+  EXPECT_DOUBLE_EQ(*cpx.limit, 6e11);
+  EXPECT_FALSE(cpx.out_of_limit);
+  EXPECT_NE(cpx.basis_text.find("(CPX/NPS1 partition)"), std::string::npos) << cpx.basis_text;
+
+  // Another memory mode, a whole GPU, a GPU whose modes are unknown: the built-in row.
+  for (const BenchGpu& other : {Mi300xIn("CPX", "NPS4", 38), Mi300xIn("SPX", "NPS1"),
+                                Mi300xIn(std::nullopt, std::nullopt)}) {
+    BenchJudgement j = JudgeMeasurement(triad, other, t);
+    ASSERT_NE(j.row, nullptr);
+    EXPECT_EQ(j.row->origin.rfind("checks/data/bench_thresholds.csv:", 0), 0u) << j.row->origin;
+  }
+  // A row naming the compute mode alone holds for every memory mode of it.
+  EXPECT_EQ(JudgeMeasurement(copy, Mi300xIn("CPX", "NPS4", 38), t).row->origin, "cpx.csv:3");
+  EXPECT_EQ(JudgeMeasurement(copy, Mi300xIn("CPX", std::nullopt, 38), t).row->origin, "cpx.csv:3");
+  EXPECT_NE(JudgeMeasurement(copy, Mi300xIn("SPX", "NPS1"), t).row->origin, "cpx.csv:3");
+}
+
+TEST(BenchThresholds, APartitionRowIsMoreSpecificThanTheSameRowWithout) {
+  auto mine = BenchThresholds::Parse(std::string(kPartitionHeader) +
+                                         "AMD Instinct MI300X,memory.triad,min,4e12,,whole,,\n"
+                                         "AMD Instinct MI300X,memory.triad,min,6e11,,cpx,,CPX\n",
+                                     "both.csv");
+  ASSERT_TRUE(mine) << mine.error();
+  const BenchThresholds t = BenchThresholds::Builtin().WithOverrides(*mine);
+  const Measurement triad = Figure("memory.triad", "B/s", 6.6e11, 6.5e11, 6.4e11);
+  EXPECT_EQ(JudgeMeasurement(triad, Mi300xIn("CPX", "NPS1", 38), t).row->origin, "both.csv:3");
+  BenchJudgement whole = JudgeMeasurement(triad, Mi300xIn("SPX", "NPS1"), t);
+  EXPECT_EQ(whole.row->origin, "both.csv:2");
+  EXPECT_TRUE(whole.out_of_limit);
+}
+
+TEST(BenchThresholds, APartitionsOwnMatrixFloorIsNotScaledAgain) {
+  // A min row without a partition is the whole GPU's and a CPX device gets its 1/8 share; a row
+  // written for the partition (a baseline of CPX nodes) is already the partition's figure.
+  auto mine = BenchThresholds::Parse(std::string(kPartitionHeader) +
+                                         "AMD Instinct MI300X,matrix.bf16,min,80e12,,cpx,,CPX\n"
+                                         "AMD Instinct MI300X,matrix.fp16,min,640e12,,whole,,\n",
+                                     "m.csv");
+  ASSERT_TRUE(mine) << mine.error();
+  const BenchThresholds t = BenchThresholds::Builtin().WithOverrides(*mine);
+  const BenchGpu cpx = Mi300xIn("CPX", "NPS1", 38);
+  ASSERT_TRUE(cpx.partition_share);
+  BenchJudgement own =
+      JudgeMeasurement(Figure("matrix.bf16", "FLOP/s", 90e12, 85e12, 84e12), cpx, t);
+  ASSERT_TRUE(own.limit);
+  EXPECT_DOUBLE_EQ(*own.limit, 80e12);
+  BenchJudgement shared =
+      JudgeMeasurement(Figure("matrix.fp16", "FLOP/s", 90e12, 85e12, 84e12), cpx, t);
+  ASSERT_TRUE(shared.limit);
+  EXPECT_DOUBLE_EQ(*shared.limit, 640e12 * 0.125);
 }
 
 TEST(BenchThresholds, FiguresReadLikeTheirUnits) {
