@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // rocm-doctor fleet summarize REPORT...: nodes grouped by root cause, counts per code, versions
 // and benchmark outliers from many JSON reports (files or directories of *.json).
-// rocm-doctor fleet baseline REPORT... -o FILE: the fleet's own floors per GPU model, in the
-// format --thresholds reads (src/fleet/fleet_baseline.h, docs/fleet.md).
+// rocm-doctor fleet baseline REPORT... -o FILE: the fleet's own floors per GPU model and
+// partition, in the format --thresholds reads (src/fleet/fleet_baseline.h, docs/fleet.md).
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <ctime>
@@ -85,7 +85,7 @@ std::string TodayUtc() {
   return day;
 }
 
-// One group: FILE itself. Several: FILE with "-<model>" before its extension.
+// One group: FILE itself. Several: FILE with "-<model>[-<partition>]" before its extension.
 std::string GroupPath(const std::string& file, const fleet::BaselineGroup& g, bool several) {
   if (!several) return file;
   const std::size_t slash = file.rfind('/');
@@ -110,7 +110,8 @@ int RunBaseline(const BaselineArgs& args) {
   const bool several = groups.size() > 1;
   if (several && !args.output) {
     std::cerr << "rocm-doctor: fleet baseline: " << groups.size()
-              << " GPU models: give -o FILE (one file per model, FILE-<model>.csv)\n";
+              << " groups (GPU model and partition): give -o FILE (one file per group, "
+                 "FILE-<model>[-<partition>].csv)\n";
     return ToInt(ExitCode::kUsage);
   }
   for (const fleet::BaselineGroup& g : groups) {
@@ -120,7 +121,7 @@ int RunBaseline(const BaselineArgs& args) {
     if (args.output) path = GroupPath(*args.output, g, several);
     if (int rc = Write(path, text.str()); rc != ToInt(ExitCode::kOk)) return rc;
     if (path) {
-      std::cerr << "rocm-doctor: fleet baseline: " << g.model << ": " << g.rows.size()
+      std::cerr << "rocm-doctor: fleet baseline: " << g.Name() << ": " << g.rows.size()
                 << " rows from " << g.nodes << " nodes -> " << *path << '\n';
     }
   }
@@ -155,11 +156,13 @@ CommandRun SetupFleetCommand(CLI::App& cmd) {
       ->check(CLI::Range(0.5, 100.0));
 
   CLI::App* baseline = cmd.add_subcommand(
-      "baseline", "The fleet's own benchmark floors per GPU model, for --thresholds FILE");
+      "baseline",
+      "The fleet's own benchmark floors per GPU model and partition, for --thresholds FILE");
   baseline->add_option("reports", baseline_args->paths, "JSON reports and directories of them")
       ->required();
   baseline->add_option("-o,--output", baseline_args->output,
-                       "Write the thresholds to FILE (several GPU models: FILE-<model>.csv each)");
+                       "Write the thresholds to FILE (several GPU models or partitions: "
+                       "FILE-<model>[-<partition>].csv each)");
   baseline
       ->add_option("--mads", baseline_args->mads,
                    "The floor sits this many median absolute deviations below the median "

@@ -36,9 +36,13 @@ std::string Field(std::string text) {
 
 }  // namespace
 
+std::string BaselineGroup::Name() const {
+  return partition.empty() ? model : model + ", " + partition;
+}
+
 std::string BaselineGroup::Slug() const {
   std::string slug;
-  for (char c : model) {
+  for (char c : Name()) {
     const bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
     if (c >= 'A' && c <= 'Z') {
       slug += static_cast<char>(c - 'A' + 'a');
@@ -53,12 +57,15 @@ std::string BaselineGroup::Slug() const {
 }
 
 std::vector<BaselineGroup> BuildBaseline(const FleetSummary& s, const BaselineOptions& options) {
-  std::map<std::string, BaselineGroup> by_model;
-  std::map<std::string, std::set<std::size_t>> nodes_of;
+  using Key = std::pair<std::string, std::string>;  // model, partition
+  std::map<Key, BaselineGroup> by_group;
+  std::map<Key, std::set<std::size_t>> nodes_of;
   for (const FigureStats& f : s.figures) {
-    BaselineGroup& g = by_model[f.model];
+    const Key key{f.model, f.partition};
+    BaselineGroup& g = by_group[key];
     g.model = f.model;
-    for (const auto& p : f.points) nodes_of[f.model].insert(p.node);
+    g.partition = f.partition;
+    for (const auto& p : f.points) nodes_of[key].insert(p.node);
     if (f.unit == "errors") {
       g.gaps.push_back({f.name, "an error count: any error fails (the built-in ceiling of 0)"});
       continue;
@@ -101,8 +108,8 @@ std::vector<BaselineGroup> BuildBaseline(const FleetSummary& s, const BaselineOp
     g.rows.push_back(std::move(r));
   }
   std::vector<BaselineGroup> out;
-  for (auto& [model, g] : by_model) {
-    g.nodes = nodes_of[model].size();
+  for (auto& [key, g] : by_group) {
+    g.nodes = nodes_of[key].size();
     out.push_back(std::move(g));
   }
   return out;
@@ -115,12 +122,20 @@ void WriteBaselineCsv(const BaselineGroup& g, const BaselineOptions& options, st
       "# is the median - {} x MAD (a time's ceiling: median + {} x MAD), where the MAD is taken as\n"
       "# at least {:.0f}% of the median (a MAD of 0 would make any difference a failure). Read by\n"
       "# rocm-doctor bench|check --thresholds FILE (format: checks/data/README.md).\n",
-      g.model, options.date, g.nodes, g.nodes == 1 ? "'s" : "s", options.mads, options.mads,
+      g.Name(), options.date, g.nodes, g.nodes == 1 ? "'s" : "s", options.mads, options.mads,
       kMinSpreadFraction * 100);
   for (const BaselineGap& gap : g.gaps) {
     out << fmt::format("# no row for {}: {}\n", gap.benchmark, gap.reason);
   }
-  out << "gpu,benchmark,basis,value,unstable,source\n";
+  if (!g.partition.empty()) {
+    out << fmt::format("# Rows for the {} partition only: GPUs in another mode are judged by the "
+                       "other rows.\n",
+                       g.partition);
+  }
+  // The partition column only where there is a partition: a file of GPUs without partition
+  // modes is in the six columns a rocm-doctor from before the pattern column reads too.
+  out << (g.partition.empty() ? "gpu,benchmark,basis,value,unstable,source\n"
+                              : "gpu,benchmark,basis,value,unstable,source,pattern,partition\n");
   for (const BaselineRow& r : g.rows) {
     std::string source = fmt::format(
         "fleet baseline {}: median {}, MAD {} over {} nodes ({} GPUs); {} = median {} {} x {}{}",
@@ -130,10 +145,10 @@ void WriteBaselineCsv(const BaselineGroup& g, const BaselineOptions& options, st
                                        FormatFigure(r.spread, r.unit), kMinSpreadFraction * 100)
                          : "MAD",
         r.unstable ? "; unstable limit from " + r.unstable_origin : std::string());
-    out << fmt::format("{},{},{},{:.6g},{},{}\n", Field(g.model), r.benchmark,
+    out << fmt::format("{},{},{},{:.6g},{},{}{}\n", Field(g.model), r.benchmark,
                        r.ceiling ? "max" : "min", r.limit,
                        r.unstable ? fmt::format("{:g}", *r.unstable) : std::string(),
-                       Field(source));
+                       Field(source), g.partition.empty() ? "" : ",," + g.partition);
   }
 }
 

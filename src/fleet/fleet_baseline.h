@@ -2,11 +2,14 @@
 #pragma once
 // rocm-doctor fleet baseline: a fleet's own floors, from many nodes' reports, in the format
 // `bench --thresholds FILE` and `check --thresholds FILE` read (checks/data/README.md): per GPU
-// model, each benchmark figure's median and MAD over the fleet's GPUs (fleet_stats.h), a floor
-// k MADs below the median (a ceiling k MADs above it for times), the node count and the date.
-// Reports carry no partition mode yet (an MI300X in CPX mode names the same device as in SPX),
-// so a group is a GPU model as the runtime names it; the row's `gpu` is that name, which the
-// thresholds match case-insensitively against the runtime's device name.
+// model and partition, each benchmark figure's median and MAD over the fleet's GPUs
+// (fleet_stats.h), a floor k MADs below the median (a ceiling k MADs above it for times), the
+// node count and the date. A group is a GPU model as the runtime names it and, where the reports
+// say (gpus[].compute_partition, memory_partition), its partition: an MI300X in CPX mode has 1/8
+// of the compute units of one in SPX and names the same device. The row's `gpu` is the model,
+// which the thresholds match case-insensitively against the runtime's device name, and its
+// `partition` column the partition ("CPX/NPS4"), which they match against the GPU's sysfs modes;
+// a group without a partition writes the six columns of before.
 #include <cstddef>
 #include <optional>
 #include <ostream>
@@ -41,10 +44,12 @@ struct BaselineGap {
 
 struct BaselineGroup {
   std::string model;
-  std::size_t nodes = 0;  // nodes with at least one figure of this model
+  std::string partition;  // "CPX/NPS4"; empty when the reports name none
+  std::size_t nodes = 0;  // nodes with at least one figure of this model and partition
   std::vector<BaselineRow> rows;
   std::vector<BaselineGap> gaps;
-  std::string Slug() const;  // "amd-instinct-mi300x": a file name part
+  std::string Name() const;  // "AMD Instinct MI300X, CPX/NPS4", or the model alone
+  std::string Slug() const;  // "amd-instinct-mi300x-cpx-nps4": a file name part
 };
 
 std::vector<BaselineGroup> BuildBaseline(const FleetSummary& summary,

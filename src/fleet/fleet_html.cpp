@@ -119,7 +119,7 @@ void WriteTrailing(const FleetSummary& s, std::ostream& out) {
         "<tr class=\"trailing\"><td>{}</td><td><code>{}</code></td><td><code>{}</code></td>"
         "<td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}"
         "</td><td class=\"num\">{:.1f}</td><td>{}</td></tr>\n",
-        Esc(s.nodes[p.node].node), Esc(p.gpu), Esc(f.name), Esc(f.model),
+        Esc(s.nodes[p.node].node), Esc(p.gpu), Esc(f.name), Esc(f.Group()),
         Esc(FormatFigure(p.value, f.unit)), Esc(FormatFigure(f.median, f.unit)),
         Esc(SpreadText(f)), p.mads_worse, Esc(TrailingFloor(f, p)));
   }

@@ -48,13 +48,13 @@ void WriteChart(const FleetSummary& s, const FigureStats& f, std::ostream& out) 
   out << fmt::format(
       "<figure><figcaption>{} · {} <span class=\"muted\">· {} GPU{} · median {} · min {} · max {} "
       "· {} outlier{}</span></figcaption>\n",
-      Esc(f.name), Esc(f.model), f.count, f.count == 1 ? "" : "s",
+      Esc(f.name), Esc(f.Group()), f.count, f.count == 1 ? "" : "s",
       Esc(FormatFigure(f.median, f.unit)), Esc(FormatFigure(f.min, f.unit)),
       Esc(FormatFigure(f.max, f.unit)), f.outliers, f.outliers == 1 ? "" : "s");
   out << fmt::format(
       "<svg class=\"chart\" role=\"img\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
       "xmlns=\"http://www.w3.org/2000/svg\"><title>{2} on {3}: every GPU's figure</title>\n",
-      kChartWidth, kChartHeight, Esc(f.name), Esc(f.model));
+      kChartWidth, kChartHeight, Esc(f.name), Esc(f.Group()));
   const double bin_w = plot_w / kBins;
   for (int b = 0; b < kBins; ++b) {
     const std::size_t n = bins[static_cast<std::size_t>(b)];
@@ -130,7 +130,7 @@ void WriteOneValueFigures(const FleetSummary& s, std::ostream& out) {
       out << fmt::format(
           "<tr class=\"figure-text{}\"><td><code>{}</code></td><td>{}</td><td class=\"num\">{}"
           "</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-          f.outliers > 0 ? " outlying" : "", Esc(f.name), Esc(f.model), f.count,
+          f.outliers > 0 ? " outlying" : "", Esc(f.name), Esc(f.Group()), f.count,
           Esc(FormatFigure(f.median, f.unit)), outliers);
     }
   }

@@ -42,6 +42,7 @@ json FleetToJson(const FleetSummary& s) {
                         {"gpu", p.gpu},
                         {"benchmark", f.name},
                         {"model", f.model},
+                        {"partition", f.partition.empty() ? json() : json(f.partition)},
                         {"unit", f.unit},
                         {"value", p.value},
                         {"median", f.median},
@@ -95,6 +96,9 @@ json FleetToJson(const FleetSummary& s) {
     figures.push_back({{"name", f.name},
                        {"unit", f.unit},
                        {"model", f.model},
+                       // "CPX/NPS4": the figures of one model and partition are one group;
+                       // null when the reports name no partition.
+                       {"partition", f.partition.empty() ? json() : json(f.partition)},
                        {"higher_is_better", f.higher_is_better},
                        {"count", f.count},
                        {"median", f.median},

@@ -102,10 +102,10 @@ void JudgeSpread(FigureStats& s, const std::vector<double>& values, double mads)
 
 std::vector<FigureStats> Figures(const std::vector<NodeReport>& nodes, double fraction,
                                  double mads) {
-  std::map<std::tuple<std::string, std::string, std::string>, FigureStats> by_key;
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, FigureStats> by_key;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     for (const BenchFigure& f : nodes[i].figures) {
-      FigureStats& s = by_key[{f.name, f.model, f.unit}];
+      FigureStats& s = by_key[{f.name, f.model, f.partition, f.unit}];
       FigureStats::Point p;
       p.node = i;
       p.gpu = f.gpu;
@@ -120,7 +120,7 @@ std::vector<FigureStats> Figures(const std::vector<NodeReport>& nodes, double fr
   }
   std::vector<FigureStats> out;
   for (auto& [key, s] : by_key) {
-    std::tie(s.name, s.model, s.unit) = key;
+    std::tie(s.name, s.model, s.partition, s.unit) = key;
     s.higher_is_better = HigherIsBetter(s.unit);
     s.count = s.points.size();
     std::vector<double> values;

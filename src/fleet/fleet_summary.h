@@ -45,10 +45,14 @@ struct VersionList {
   std::vector<ValueCount> values;  // most common first
 };
 
-// One benchmark on one GPU model across the fleet. `higher_is_better` is false for times
-// (unit "s") and error counts.
+// One benchmark on one GPU model and partition across the fleet: an MI300X in CPX mode (1/8 of
+// its compute units) is compared with CPX partitions only, never with whole GPUs.
+// `higher_is_better` is false for times (unit "s") and error counts.
 struct FigureStats {
   std::string name, unit, model;
+  std::string partition;  // "CPX/NPS4" (BenchFigure::partition); empty: the model alone
+  // What the reader sees: "AMD Instinct MI300X, CPX/NPS4", or the model alone.
+  std::string Group() const { return partition.empty() ? model : model + ", " + partition; }
   bool higher_is_better = true;
   std::size_t count = 0;
   double median = 0, min = 0, max = 0;
@@ -79,8 +83,8 @@ struct FigureStats {
   std::size_t trailing = 0;
 };
 
-// A node whose figure trails its model's fleet by more than k MADs: listed first, whether or
-// not the figure passed its floor in the node's own report.
+// A node whose figure trails its group's fleet (model and partition) by more than k MADs:
+// listed first, whether or not the figure passed its floor in the node's own report.
 struct TrailingFigure {
   std::size_t figure;  // index into FleetSummary::figures
   std::size_t point;   // index into that figure's points
@@ -105,7 +109,7 @@ struct FleetSummary {
   std::vector<CodeCount> root_causes;           // nodes per root cause code (any position)
   std::vector<CodeCount> codes;  // nodes per failing/warning/indeterminate finding code
   std::vector<VersionList> versions;
-  std::vector<FigureStats> figures;        // by name, then model
+  std::vector<FigureStats> figures;        // by name, then model, then partition
   std::vector<std::size_t> node_outliers;  // per node (same index): its outlying figures
   std::vector<TrailingFigure> trailing;    // every trailing figure, most MADs first
   std::vector<std::size_t> node_trailing;  // per node (same index): its trailing figures

@@ -59,7 +59,7 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& terminal) {
       const FigureStats& f = s.figures[t.figure];
       const FigureStats::Point& p = f.points[t.point];
       out << fmt::format("  {} {}  {} · {}  {}; {}\n", s.nodes[p.node].node, p.gpu, f.name,
-                         f.model, TrailingWhat(f, p), TrailingFloor(f, p));
+                         f.Group(), TrailingWhat(f, p), TrailingFloor(f, p));
     }
   }
 
@@ -94,7 +94,7 @@ void WriteFleetTerminal(const FleetSummary& s, std::ostream& terminal) {
         s.options.outlier_fraction * 100);
     for (const FigureStats& f : s.figures) {
       out << fmt::format("  {} · {} · {} GPU{} · median {} (min {}, max {}) · {} outlier{}\n",
-                         f.name, f.model, f.count, f.count == 1 ? "" : "s",
+                         f.name, f.Group(), f.count, f.count == 1 ? "" : "s",
                          FormatFigure(f.median, f.unit), FormatFigure(f.min, f.unit),
                          FormatFigure(f.max, f.unit), f.outliers, f.outliers == 1 ? "" : "s");
       if (!f.mad_judged) {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fleet/json_cursor.h"
+#include "rocm_doctor/bench_thresholds.h"
 #include "rocm_doctor/report.h"
 
 namespace rocm_doctor::fleet {
@@ -169,6 +170,7 @@ std::optional<std::int64_t> WholeNumber(std::optional<double> v) {
 
 struct GpuSeen {
   std::optional<std::string> pci, name;
+  std::string partition;  // PartitionLabel of compute_partition and memory_partition
 };
 
 bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
@@ -176,10 +178,14 @@ bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
   c.EnterArray();
   std::string_view key;
   while (c.NextObjectElement()) {
-    std::optional<std::string> pci, name, gfx, device_id;
+    std::optional<std::string> pci, name, gfx, device_id, compute_partition, memory_partition;
     while (c.NextKey(key)) {
       if (key == "pci") {
         pci = c.ReadOptionalString();
+      } else if (key == "compute_partition") {
+        compute_partition = c.ReadOptionalString();
+      } else if (key == "memory_partition") {
+        memory_partition = c.ReadOptionalString();
       } else if (key == "name") {
         name = c.ReadOptionalString();
       } else if (key == "gfx") {
@@ -192,9 +198,40 @@ bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
     }
     std::string model = name ? *name : gfx ? *gfx : device_id ? "device " + *device_id : "unknown";
     node.gpu_models.push_back(model);
-    gpus.push_back({pci, model});
+    gpus.push_back({pci, model, PartitionLabel(compute_partition, memory_partition)});
   }
   return c.ok();
+}
+
+// Each figure's partition: that of the GPU at its PCI address in gpus[], the sysfs modes of the
+// function the helper's device sits on (the logical GPUs of a partitioned GPU share its
+// address). That is the most direct word on the mode a figure was measured in: amdgpu's own,
+// read in the same run, and amdgpu switches modes only with no KFD process open
+// (aqua_vanjaram.c aqua_vanjaram_switch_partition_mode: amdgpu_amdkfd_check_and_lock_kfd
+// first), so not while the helper measured. The helper's device compute_units tells a
+// partition by its size (38 of an MI300X's 304 CUs in CPX) but not its mode nor the memory
+// mode, needs the datasheet's CU count to read, and is in no replayed partitioned machine.
+// A figure at no listed address (a runtime that gave none) takes the partition every listed GPU
+// of its model shares, when they all share one.
+void AssignPartitions(const std::vector<GpuSeen>& gpus, std::vector<BenchFigure>& figures) {
+  for (BenchFigure& f : figures) {
+    const GpuSeen* at = nullptr;
+    for (const GpuSeen& g : gpus) {
+      if (g.pci && *g.pci == f.gpu) at = &g;
+    }
+    if (at != nullptr) {
+      f.partition = at->partition;
+      continue;
+    }
+    std::optional<std::string> shared;
+    bool agree = true;
+    for (const GpuSeen& g : gpus) {
+      if (!g.name || *g.name != f.model) continue;
+      agree &= !shared || *shared == g.partition;
+      shared = g.partition;
+    }
+    if (agree && shared) f.partition = *shared;
+  }
 }
 
 // benchmarks[]: {name, unit, status, median, best, device, device_name, pci}. A figure that did
@@ -359,6 +396,7 @@ Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallba
     }
     if (f.model.empty()) f.model = gpus.size() == 1 && gpus[0].name ? *gpus[0].name : "unknown GPU";
   }
+  AssignPartitions(gpus, node.figures);
   return node;
 }
 

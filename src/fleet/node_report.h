@@ -19,13 +19,18 @@ struct BenchFigure {
   std::string name;   // "memory.triad"
   std::string unit;   // "B/s", "FLOP/s", "s", "launch/s", "errors"
   std::string gpu;    // which GPU of the node: "0000:c1:00.0", else "device 0"
-  std::string model;  // "AMD Instinct MI300X"; figures are compared within one model only
+  std::string model;  // "AMD Instinct MI300X"; figures are compared within one model only,
+                      // and one `partition` (below)
   double value = 0;
   // What the node's own run judged it against: the floor (or ceiling), the row it came from
   // ("checks/data/bench_thresholds.csv:19") and the verdict ("pass", "fail", "info").
   std::optional<double> limit;
   bool ceiling = false;
   std::string threshold, verdict;
+  // The partition of the GPU at `gpu` in the report's gpus[] (compute_partition,
+  // memory_partition): "CPX/NPS4" (PartitionLabel). Empty when the report does not say (a GPU
+  // without partition modes, an older report), and then the model alone is the group.
+  std::string partition;
 };
 
 struct NodeReport {

@@ -14,11 +14,23 @@ floor). Then:
     --thresholds FILE --level standard`) accept: the replayed machine passes it (exit 0) and each
     judged row names the file; a baseline of a fleet 15% faster than the machine fails its
     memory figures (exit 1), where the built-in floors pass them.
+
+Partitions (issue 19): the machine's MI300X is in SPX/NPS1 (sysfs current_compute_partition,
+current_memory_partition), which its report's gpus[] carries; four more nodes are made CPX
+(their GPU's compute_partition set to CPX, their rates an eighth of the SPX figures). Then:
+
+  - `fleet summarize` groups them apart ("AMD Instinct MI300X, CPX/NPS1") and flags no CPX
+    node, and still only node-04;
+  - `fleet baseline` writes one file per partition (FILE-amd-instinct-mi300x-cpx-nps1.csv and
+    -spx-nps1.csv) whose rows carry the partition;
+  - on the SPX machine the CPX file judges nothing (the built-in rows do) and the SPX file
+    judges its figures; on a copy of the machine switched to CPX in sysfs, the other way round.
 """
 import argparse
 import copy
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -51,6 +63,31 @@ def write_fleet(report, out_dir, factors, triad_only=True, scale_all=1.0):
                     b[key] *= k
         with open(os.path.join(out_dir, "node-%02d.json" % (i + 1)), "w") as out:
             json.dump(node, out)
+
+
+def write_cpx_nodes(report, out_dir, count):
+    """`count` nodes like `report` whose GPU is in CPX mode: rates an eighth, a few per mille
+    apart."""
+    for i in range(count):
+        node = copy.deepcopy(report)
+        node["host"]["hostname"] = "cpx-%02d" % (i + 1)
+        for g in node["gpus"]:
+            g["compute_partition"] = "CPX"
+        for b in node["benchmarks"]:
+            if b["unit"] in ("B/s", "FLOP/s") and b["median"] is not None:
+                for key in ("best", "median", "worst"):
+                    if b.get(key) is not None:
+                        b[key] *= (1 + 0.002 * i) / 8
+        with open(os.path.join(out_dir, "cpx-%02d.json" % (i + 1)), "w") as out:
+            json.dump(node, out)
+
+
+def judged_by(binary, machine, thresholds):
+    """The benchmark names `bench --thresholds FILE` judged by FILE's rows on `machine`."""
+    r = run([binary, "bench", "--sysroot", machine, "--thresholds", thresholds, "--format",
+             "json"], ok=(0, 1, 2))
+    return sorted(b["name"] for b in json.loads(r.stdout)["benchmarks"]
+                  if (b["threshold"] or "").startswith(thresholds))
 
 
 def main():
@@ -104,6 +141,11 @@ def main():
             text = f.read()
         expect('"AMD Instinct MI300X",memory.triad,min,' in text and "over 6 nodes" in text,
                "the baseline has a memory.triad floor from 6 nodes")
+        gpus = report["gpus"]
+        expect(gpus and gpus[0].get("compute_partition") == "SPX" and
+               gpus[0].get("memory_partition") == "NPS1" and ",,SPX/NPS1\n" in text,
+               "the report says SPX/NPS1 and the baseline's rows hold for that partition (%s)" %
+               [(g.get("compute_partition"), g.get("memory_partition")) for g in gpus])
         for command in (["bench"], ["check", "--level", "standard"]):
             # The same exit as with the built-in floors (check also judges checks that are not
             # benchmarks), and every figure the baseline has a row for judged by it.
@@ -131,6 +173,47 @@ def main():
                all(n.startswith("memory.") for n in failed),
                "a baseline 15%% faster fails the machine's memory figures: exit %d, %s" %
                (r.returncode, failed))
+        # SPX and CPX nodes of one model: two groups, no CPX node flagged.
+        mixed = os.path.join(tmp, "mixed")
+        write_fleet(report, mixed, FACTORS)
+        write_cpx_nodes(report, mixed, 4)
+        s3 = json.loads(run([a.binary, "fleet", "summarize", mixed, "--format", "json"]).stdout)
+        flagged = [(t["node"], t["benchmark"]) for t in s3["trailing"]]
+        expect(flagged == [("node-04", "memory.triad")],
+               "with four CPX nodes, still only node-04 trails: %s" % flagged)
+        triads = sorted((f["partition"], f["nodes"]) for f in s3["benchmarks"]
+                        if f["name"] == "memory.triad")
+        expect(triads == [("CPX/NPS1", 4), ("SPX/NPS1", 6)],
+               "memory.triad is one group per partition: %s" % triads)
+        expect(not any(o["node"].startswith("cpx") for f in s3["benchmarks"]
+                       for o in f["outliers"]), "no CPX node is an outlier")
+        base = os.path.join(tmp, "base.csv")
+        r = run([a.binary, "fleet", "baseline", mixed, "-o", base])
+        cpx_file = os.path.join(tmp, "base-amd-instinct-mi300x-cpx-nps1.csv")
+        spx_file = os.path.join(tmp, "base-amd-instinct-mi300x-spx-nps1.csv")
+        expect(os.path.isfile(cpx_file) and os.path.isfile(spx_file),
+               "one baseline file per partition: %s" % r.stderr.strip())
+        if os.path.isfile(cpx_file) and os.path.isfile(spx_file):
+            with open(cpx_file) as f:
+                cpx_text = f.read()
+            expect(",,CPX/NPS1\n" in cpx_text and "over 4 nodes" in cpx_text,
+                   "the CPX file's rows name the partition and its 4 nodes")
+            on_spx = (judged_by(a.binary, machine, cpx_file),
+                      judged_by(a.binary, machine, spx_file))
+            expect(not on_spx[0] and "memory.triad" in on_spx[1],
+                   "on the SPX machine the CPX file judges nothing (%s), the SPX file judges %s"
+                   % (on_spx[0], on_spx[1]))
+            # The same machine switched to CPX in sysfs: the other way round.
+            cpx_machine = os.path.join(tmp, "cpx-machine")
+            shutil.copytree(machine, cpx_machine, symlinks=True)
+            with open(os.path.join(cpx_machine, "sys/bus/pci/devices/0000:0c:00.0/"
+                                   "current_compute_partition"), "w") as f:
+                f.write("CPX\n")
+            on_cpx = (judged_by(a.binary, cpx_machine, cpx_file),
+                      judged_by(a.binary, cpx_machine, spx_file))
+            expect("memory.triad" in on_cpx[0] and not on_cpx[1],
+                   "on a CPX machine the CPX file judges %s, the SPX file nothing (%s)"
+                   % (on_cpx[0], on_cpx[1]))
     print("%d failure(s)" % len(failures))
     return 1 if failures else 0
 

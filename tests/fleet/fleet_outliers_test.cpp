@@ -169,6 +169,9 @@ TEST(FleetBaseline, RowsParseAsThresholdsAndJudgeTheMedian) {
   EXPECT_EQ(groups[0].nodes, 6u);
   std::ostringstream csv;
   WriteBaselineCsv(groups[0], options, csv);
+  EXPECT_NE(csv.str().find("\ngpu,benchmark,basis,value,unstable,source\n"), std::string::npos)
+      << "reports without partition modes: the six columns of before\n"
+      << csv.str();
   auto parsed = BenchThresholds::Parse(csv.str(), "baseline.csv");
   ASSERT_TRUE(parsed) << parsed.error() << "\n" << csv.str();
   ASSERT_EQ(parsed->rows().size(), 2u);

@@ -104,7 +104,43 @@ TEST(ReadNodeReport, KeepsTheFieldsAFleetNeeds) {
   EXPECT_EQ(r->figures[0].model, "AMD Instinct MI300X") << "from the GPU at its PCI address";
   EXPECT_EQ(r->figures[1].value, 8.1e-6) << "the best when there is no median";
   EXPECT_EQ(r->figures[1].gpu, "device 1");
+  EXPECT_EQ(r->figures[0].partition, "") << "a report without partition modes: the model alone";
   EXPECT_FALSE(r->run_error.has_value());
+}
+
+// gpus[].compute_partition / memory_partition (a GPU with partition modes, issue 19): each
+// figure takes the partition of the GPU at its PCI address.
+TEST(ReadNodeReport, AFigureTakesThePartitionOfTheGpuAtItsAddress) {
+  json j = Report();
+  j["gpus"][0]["compute_partition"] = "CPX";
+  j["gpus"][0]["memory_partition"] = "NPS4";
+  auto r = ReadNodeReport(j.dump(), "x");
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->figures.size(), 2u);
+  EXPECT_EQ(r->figures[0].partition, "CPX/NPS4");
+  // No address (pci null): the partition every listed GPU of its model shares.
+  EXPECT_EQ(r->figures[1].partition, "CPX/NPS4");
+
+  // Two MI300X in different modes: the figure without an address cannot be placed.
+  j["gpus"][1]["name"] = "AMD Instinct MI300X";
+  j["gpus"][1]["compute_partition"] = "SPX";
+  j["gpus"][1]["memory_partition"] = "NPS1";
+  r = ReadNodeReport(j.dump(), "x");
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->figures[0].partition, "CPX/NPS4");
+  EXPECT_EQ(r->figures[1].partition, "");
+
+  // An attribute that could not be read (null): no compute mode, no partition.
+  j["gpus"][0]["compute_partition"] = nullptr;
+  r = ReadNodeReport(j.dump(), "x");
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->figures[0].partition, "");
+  // The memory mode alone unknown: the compute mode is the partition.
+  j["gpus"][0]["compute_partition"] = "CPX";
+  j["gpus"][0]["memory_partition"] = nullptr;
+  r = ReadNodeReport(j.dump(), "x");
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->figures[0].partition, "CPX");
 }
 
 TEST(ReadNodeReport, NoHostnameTakesTheFallbackAndNoBenchmarksIsFine) {
