@@ -8,7 +8,11 @@
 //   check ID STATUS        checks[] entry ID has this status
 //   finding CODE [STATUS]  some check in checks[] has a finding CODE (with that status)
 //   expect-gpus N          pass --expect-gpus N
-//   level LEVEL            pass --level LEVEL (standard|stress: the benchmark checks run too)
+//   level LEVEL            pass --level LEVEL (standard|extended|stress: the benchmark checks
+//                          run too, on the recorded hip-bench probes)
+//   only CHECK             pass --only CHECK (repeatable): only those checks run; a prerequisite
+//                          not named is not run (e.g. the per-GPU benchmark families stay out of
+//                          a machine that records only the collective run)
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -46,6 +50,7 @@ struct Expectation {
   std::vector<std::pair<std::string, std::string>> findings;  // code, status ("" = any)
   std::optional<int> expect_gpus;
   std::optional<std::string> level;
+  std::vector<std::string> only;  // check ids, in order
   std::vector<std::string> errors;  // malformed lines
 };
 
@@ -73,9 +78,12 @@ Expectation ParseExpect(const std::string& text) {
       e.exit_code = to_int(a);
     } else if (key == "expect-gpus" && to_int(a) && b.empty()) {
       e.expect_gpus = to_int(a);
-    } else if (key == "level" && (a == "basic" || a == "standard" || a == "stress") &&
+    } else if (key == "level" &&
+               (a == "basic" || a == "standard" || a == "extended" || a == "stress") &&
                b.empty()) {
       e.level = a;
+    } else if (key == "only" && !a.empty() && b.empty()) {
+      e.only.push_back(a);
     } else if (key == "root_cause" && !a.empty() && b.empty()) {
       e.root_causes.push_back(a);
     } else if (key == "check" && !a.empty() && !b.empty() && extra.empty()) {
@@ -237,6 +245,10 @@ TEST_P(ReplayTest, ReportMatchesExpect) {
     args.push_back("--level");
     args.push_back(*expect.level);
   }
+  for (const std::string& id : expect.only) {
+    args.push_back("--only");
+    args.push_back(id);
+  }
   const RunResult run = RunDoctor(args);
   ASSERT_TRUE(run.started) << run.error;
   ASSERT_FALSE(run.timed_out) << "rocm-doctor did not finish within " << kRunDeadline.count()
@@ -352,7 +364,8 @@ TEST(ReplayMachines, DirectoryHoldsMachines) {
 TEST(ReplayExpect, ParsesEveryLineKind) {
   const Expectation e = ParseExpect(
       "# comment\nexit 1\nexpect-gpus 8\nroot_cause a.b.c\nroot_cause d.e.f  # why\n"
-      "check hardware.gpus fail\nfinding x.y info\nfinding z.w\nlevel standard\n\n");
+      "check hardware.gpus fail\nfinding x.y info\nfinding z.w\nlevel standard\n"
+      "only bench.collective\nonly hardware.xgmi_links  # and its evidence\n\n");
   EXPECT_TRUE(e.errors.empty()) << Join(e.errors);
   EXPECT_EQ(e.exit_code, 1);
   EXPECT_EQ(e.expect_gpus, 8);
@@ -364,13 +377,15 @@ TEST(ReplayExpect, ParsesEveryLineKind) {
   ASSERT_EQ(e.findings.size(), 2u);
   EXPECT_EQ(e.findings[0], (std::pair<std::string, std::string>{"x.y", "info"}));
   EXPECT_EQ(e.findings[1], (std::pair<std::string, std::string>{"z.w", ""}));
+  EXPECT_EQ(e.only, (std::vector<std::string>{"bench.collective", "hardware.xgmi_links"}));
+  EXPECT_EQ(ParseExpect("exit 0\nlevel extended\n").level, "extended");
 }
 
 TEST(ReplayExpect, RejectsMalformedLines) {
   const char* bad[] = {"exit", "exit one", "exit 1 2", "root_cause", "root_cause a b",
                        "check only_id", "check a b c", "frobnicate 3", "expect-gpus -1",
                        "exit 99999999999", "finding", "finding a b c", "level turbo",
-                       "level standard stress"};
+                       "level standard stress", "only", "only bench.collective bench.run"};
   for (const char* line : bad) {
     EXPECT_EQ(ParseExpect(line).errors.size(), 1u) << line;
   }

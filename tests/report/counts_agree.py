@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Every format prints the same counts and the same verdict, on every replayed machine.
 
-One `rocm-doctor check --sysroot tests/machines/NAME` per machine (with its EXPECT's level and
---expect-gpus) writes the terminal page, JSON, JUnit, Prometheus and Markdown at once. Then:
+One `rocm-doctor check --sysroot tests/machines/NAME` per machine (with its EXPECT's level,
+--expect-gpus and --only) writes the terminal page, JSON, JUnit, Prometheus and Markdown at once.
+Then:
   * the JSON counts are recomputed here from the definition (report.h: ReportCounts): failures =
     checks with status fail; root causes = failing checks none of whose prerequisites failed,
     transitively (architecture rule 7); symptoms = the other failing checks; warnings = status
@@ -95,6 +96,8 @@ def check_machine(binary, source_dir, name, out_dir):
                 args += ["--level", words[1]]
             if len(words) == 2 and words[0] == "expect-gpus":
                 args += ["--expect-gpus", words[1]]
+            if len(words) == 2 and words[0] == "only":
+                args += ["--only", words[1]]
     paths = {fmt: os.path.join(out_dir, f"{name}.{fmt}")
              for fmt in ("json", "junit", "prometheus", "markdown")}
     for fmt, path in paths.items():

@@ -43,8 +43,8 @@ std::vector<fs::path> Machines() {
   return out;
 }
 
-// The options EXPECT asks test_machines to pass (`level X`, `expect-gpus N`), so that the
-// benchmark machines render their benchmark findings too.
+// The options EXPECT asks test_machines to pass (`level X`, `expect-gpus N`, `only CHECK`), so
+// that the benchmark machines render their benchmark findings too.
 std::vector<std::string> ExpectOptions(const fs::path& machine) {
   std::vector<std::string> args;
   std::istringstream in(ReadFile((machine / "EXPECT").string()));
@@ -54,6 +54,7 @@ std::vector<std::string> ExpectOptions(const fs::path& machine) {
     words >> key >> value;
     if (key == "level") args.insert(args.end(), {"--level", value});
     if (key == "expect-gpus") args.insert(args.end(), {"--expect-gpus", value});
+    if (key == "only") args.insert(args.end(), {"--only", value});
   }
   return args;
 }
