@@ -188,6 +188,16 @@ def m_nvidia(out, cap):
         "0000:00:06.0 (not supported by ROCm). Exit 1.", expect))
 
 
+def mi210_gpu_props(node, bus, hive, io_links, n_cpu=2):
+    """The KFD node properties of the MI210 (aldebaran) at PCI bus `bus`, KFD node `node`, as
+    mi210_host writes them (records that edit its topology reuse them)."""
+    return gpu_node_props(simd=416, simd_per_cu=4, wave=64, gfx=90010, device_id=0x740f,
+                          location_id=bus << 8, render_minor=128 + node - n_cpu, hive_id=hive,
+                          io_links=io_links, array_count=8, cu_per_array=13,
+                          unique_id=0x3c4b1a0e2d9f0000 + node, xgmi_sdma=3, fw=78,
+                          sdma_fw=8, clk=1700)
+
+
 def mi210_host(m, n_gpus, *, cmdline, ras_ue=0, release="5.15.0-116-generic",
                dkms_version="6.7.0"):
     pv = (f"Linux version {release} (buildd@lcy02-amd64-015) (gcc (Ubuntu 11.4.0-1ubuntu1~22.04)"
@@ -241,11 +251,7 @@ def mi210_host(m, n_gpus, *, cmdline, ras_ue=0, release="5.15.0-116-generic",
         kfd_node(m, c, cpu_node_props(64, io_links=len(cpu_links[c]), clk=2450),
                  bank=bank_props(0, mem_kb * 1024 // 2, 64, 3200), links=cpu_links[c])
     for node, bdf, bus, hive, links in gpu_nodes:
-        kp = gpu_node_props(simd=416, simd_per_cu=4, wave=64, gfx=90010, device_id=0x740f,
-                            location_id=bus << 8, render_minor=128 + node - n_cpu, hive_id=hive,
-                            io_links=len(links), array_count=8, cu_per_array=13,
-                            unique_id=0x3c4b1a0e2d9f0000 + node, xgmi_sdma=3, fw=78,
-                            sdma_fw=8, clk=1700)
+        kp = mi210_gpu_props(node, bus, hive, len(links), n_cpu)
         kfd_node(m, node, kp, name="aldebaran", gpu_id=20000 + node * 1111,
                  bank=bank_props(1, 68702699520, 4096, 1600), links=links)
     log(m, ["[drm] amdgpu kernel modesetting enabled.", "[drm] amdgpu version: 6.7.0"] +
