@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "rocm_doctor/facts/hip_probe.h"
@@ -30,6 +31,13 @@ BenchRequest RequestFor(const CheckContext& ctx) {
   request.only = options.only;
   request.stress_seconds = options.stress_seconds;
   request.progress = options.progress;
+  // Only collectives asked for (`--only collective`): they span every GPU in one run, which is
+  // bench.collective's request too, so the helper runs once and not once per GPU.
+  if (!options.only.empty() &&
+      std::all_of(options.only.begin(), options.only.end(),
+                  [](const std::string& name) { return name.starts_with("collective"); })) {
+    return request;
+  }
   if (options.device) {
     request.devices = {*options.device};
     return request;

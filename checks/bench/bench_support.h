@@ -25,6 +25,8 @@ inline constexpr std::string_view kFamilyPrerequisites[] = {"bench.run"};
 // runs are sequential, one per GPU: the engine's deadline only has to outlast eight of them.
 inline constexpr std::chrono::milliseconds kCheckDeadline = std::chrono::hours(3);
 
+// The per-GPU runs the options ask for: one per usable GPU (or --device's), except when only
+// collectives are asked for: then the one run over every GPU that bench.collective asks for too.
 BenchRequest RequestFor(const CheckContext& ctx);
 const BenchFacts& Facts(const CheckContext& ctx);
 const BenchThresholds& Thresholds(const CheckContext& ctx);

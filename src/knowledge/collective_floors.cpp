@@ -17,7 +17,8 @@ extern const std::string_view kCollectiveFloorsCsv;  // checks/data/collective_f
 namespace collective_floors {
 namespace {
 
-constexpr std::string_view kColumns[] = {"gpu", "gpus", "benchmark", "min_busbw_gbs", "source"};
+constexpr std::string_view kColumns[] = {"gpu",           "gpus",          "benchmark",
+                                         "min_busbw_gbs", "message_bytes", "source"};
 constexpr std::size_t kMaxRows = 1000;
 
 std::optional<double> Number(const std::string& text) {
@@ -54,7 +55,8 @@ Result<std::vector<Floor>> Parse(std::string_view csv, const std::string& origin
     const std::vector<std::string>& f = *records[0];
     if (!header) {
       if (f.size() != std::size(kColumns))
-        return Error{where + "the header must be " + "gpu,gpus,benchmark,min_busbw_gbs,source"};
+        return Error{where + "the header must be " +
+                     "gpu,gpus,benchmark,min_busbw_gbs,message_bytes,source"};
       for (std::size_t i = 0; i < f.size(); ++i) {
         if (f[i] != kColumns[i])
           return Error{where + "column " + std::to_string(i + 1) + " must be " +
@@ -64,7 +66,7 @@ Result<std::vector<Floor>> Parse(std::string_view csv, const std::string& origin
       continue;
     }
     if (f.size() != std::size(kColumns)) {
-      return Error{where + std::to_string(f.size()) + " fields, the header has 5"};
+      return Error{where + std::to_string(f.size()) + " fields, the header has 6"};
     }
     Floor floor;
     floor.gpu = std::string(parse::Trim(f[0]));
@@ -79,7 +81,14 @@ Result<std::vector<Floor>> Parse(std::string_view csv, const std::string& origin
     std::optional<double> gbs = Number(f[3]);
     if (!gbs || *gbs <= 0) return Error{where + "min_busbw_gbs must be a number above 0"};
     floor.min_busbw_bps = *gbs * 1e9;
-    floor.source = f[4];
+    if (!parse::Trim(f[4]).empty()) {
+      std::optional<std::int64_t> bytes = parse::Int(f[4]);
+      if (!bytes || *bytes < 1) {
+        return Error{where + "message_bytes must be a whole number of bytes above 0, or empty"};
+      }
+      floor.message_bytes = static_cast<double>(*bytes);
+    }
+    floor.source = f[5];
     if (floor.source.empty())
       return Error{where + "source is empty: say where the floor comes from"};
     if (floors.size() >= kMaxRows) return Error{origin + ": more than 1000 rows"};

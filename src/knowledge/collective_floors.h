@@ -2,7 +2,7 @@
 #pragma once
 // The bus-bandwidth floors of the collectives (checks/data/collective_floors.csv): per GPU model
 // and GPU count, the busbw an all-reduce (all-gather) over every GPU of a node must reach at the
-// largest message size. A pure table; bench.collective judges with it.
+// message size the source measured it at. A pure table; bench.collective judges with it.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,6 +18,9 @@ struct Floor {
   std::int64_t gpus = 0;     // the GPU (GCD) count the figure holds for
   std::string benchmark;     // "collective.all_reduce"
   double min_busbw_bps = 0;  // B/s (the file says GB/s)
+  // The all-reduce buffer (nccl-tests' "size", bytes) the figure was measured at; nullopt where
+  // the source states none, and then the run's largest size is judged.
+  std::optional<double> message_bytes;
   std::string source;
 };
 

@@ -115,6 +115,7 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
       plan.host_samples = 20;  // PCIe figures drift more than HBM ones: more samples
       plan.host_iterations = 3;
       plan.peer_bytes = 256 * kMiB;
+      plan.collective_bytes = 256 * kMiB;
       plan.launch_samples = 20;
       plan.fma_launch_seconds = 0.01;
       plan.fma_samples = 10;
@@ -134,6 +135,7 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
       plan.host_iterations = 4;
       plan.peer_bytes = 512 * kMiB;
       plan.peer_samples = 10;
+      plan.collective_bytes = 16 * kGiB;
       plan.launch_samples = 50;
       plan.fma_launch_seconds = 0.02;
       plan.fma_samples = 20;
@@ -153,6 +155,7 @@ BenchPlan MakeBenchPlan(BenchLevel level, std::optional<double> memtest_fraction
       plan.host_iterations = 4;
       plan.peer_bytes = 1024 * kMiB;
       plan.peer_samples = 20;
+      plan.collective_bytes = 16 * kGiB;
       plan.launch_samples = 100;
       plan.fma_launch_seconds = 0.02;
       plan.fma_samples = 50;

@@ -59,6 +59,11 @@ struct BenchPlan {
   std::uint64_t peer_bytes = 0;
   int peer_samples = 0;
 
+  // collective.*: the largest all-reduce buffer per rank (nccl-tests' "size"), before the GPUs'
+  // free memory caps it. 16 GiB at standard and stress: the size Azure's node health checks hold
+  // 8-GPU nodes to (checks/data/collective_floors.csv).
+  std::uint64_t collective_bytes = 0;
+
   // launch.*: `launch_batch` launches per sample.
   int launch_samples = 0;
   int launch_batch = 0;

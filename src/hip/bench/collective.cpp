@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -131,25 +132,77 @@ std::string Drain(Ranks& ranks, double deadline) {
   return "";
 }
 
-// Every element of `rank`'s receive buffer against the analytic answer; the first mismatch.
+// Both send patterns repeat after kPeriod elements (all-reduce i % 251, all-gather i % 256), so
+// a buffer is filled, and checked, a chunk at a time: a 16 GiB message never needs 16 GiB of host
+// memory or a host loop over 4G elements.
+constexpr std::size_t kPeriod = 251 * 256;
+constexpr std::size_t kFirstFill = kPeriod * 16;  // computed on the host: 4 MiB of floats
+constexpr std::size_t kCheckChunk = kPeriod * 256;  // copied back at a time: 64 MiB
+
+// Rank `rank`'s send buffer of `count` floats: the first kFirstFill computed here, the rest copied
+// on the GPU by doubling. Every copy lands at a multiple of kPeriod, so the pattern continues.
+gpuError_t FillSend(Kind kind, int rank, void* send, std::size_t count) {
+  const std::size_t first = std::min(count, kFirstFill);
+  std::vector<float> values(first);
+  for (std::size_t i = 0; i < first; ++i) values[i] = collective::SendValue(kind, rank, i);
+  float* base = static_cast<float*>(send);
+  gpuError_t e = gpuMemcpy(base, values.data(), first * sizeof(float), gpuMemcpyHostToDevice);
+  for (std::size_t filled = first; e == gpuSuccess && filled < count;) {
+    const std::size_t n = std::min(filled, count - filled);
+    e = gpuMemcpy(base + filled, base, n * sizeof(float), gpuMemcpyDeviceToDevice);
+    filled += n;
+  }
+  return e;
+}
+
+// Every element of `rank`'s receive buffer against the analytic answer; the first mismatch. The
+// buffer is one block (all-reduce) or one block per rank (all-gather, each `count` long); inside
+// a block the answer repeats with kPeriod, and every chunk starts at a multiple of it, so one
+// expected chunk per block serves the whole block.
 std::string Verify(Kind kind, Ranks& ranks, std::size_t rank, std::size_t count) {
   const int n = static_cast<int>(ranks.ranks.size());
-  const std::size_t elements = kind == Kind::kAllReduce ? count : count * n;
-  std::vector<float> host(elements);
+  const std::size_t blocks = kind == Kind::kAllReduce ? 1 : static_cast<std::size_t>(n);
+  const std::size_t chunk = std::min(count, kCheckChunk);
+  std::vector<float> want(chunk), got(chunk);
   static_cast<void>(gpuSetDevice(ranks.ranks[rank].device));
-  gpuError_t e = gpuMemcpy(host.data(), ranks.ranks[rank].recv, elements * sizeof(float),
-                           gpuMemcpyDeviceToHost);
-  if (e != gpuSuccess) return GpuErrorText(e, "copy back");
-  for (std::size_t j = 0; j < elements; ++j) {
-    const float want = collective::ExpectedValue(kind, n, count, j);
-    if (host[j] != want) {
-      char text[160];
-      std::snprintf(text, sizeof text, "rank %zu element %zu is %.9g, expected %.9g", rank, j,
-                    static_cast<double>(host[j]), static_cast<double>(want));
-      return text;
+  const float* recv = static_cast<const float*>(ranks.ranks[rank].recv);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::size_t start = b * count;
+    for (std::size_t t = 0; t < chunk; ++t) {
+      want[t] = collective::ExpectedValue(kind, n, count, start + t);
+    }
+    for (std::size_t at = 0; at < count; at += chunk) {
+      const std::size_t len = std::min(chunk, count - at);
+      const gpuError_t e = gpuMemcpy(got.data(), recv + start + at, len * sizeof(float),
+                                     gpuMemcpyDeviceToHost);
+      if (e != gpuSuccess) return GpuErrorText(e, "copy back");
+      if (std::memcmp(got.data(), want.data(), len * sizeof(float)) == 0) continue;
+      for (std::size_t t = 0; t < len; ++t) {
+        if (got[t] != want[t]) {
+          char text[160];
+          std::snprintf(text, sizeof text, "rank %zu element %zu is %.9g, expected %.9g", rank,
+                        start + at + t, static_cast<double>(got[t]),
+                        static_cast<double>(want[t]));
+          return text;
+        }
+      }
     }
   }
   return "";
+}
+
+// The largest all-reduce buffer (bytes) every rank can hold twice (send and receive) in 90% of
+// its free memory, up to `wanted`.
+std::uint64_t FitCollectiveBytes(std::uint64_t wanted, int ranks) {
+  std::uint64_t fit = wanted;
+  for (int d = 0; d < ranks; ++d) {
+    std::size_t free_bytes = 0, total_bytes = 0;
+    static_cast<void>(gpuSetDevice(d));
+    if (gpuMemGetInfo(&free_bytes, &total_bytes) != gpuSuccess) continue;
+    const double usable = static_cast<double>(free_bytes) * 0.9 / 2;
+    fit = std::min<std::uint64_t>(fit, static_cast<std::uint64_t>(usable));
+  }
+  return fit;
 }
 
 void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const std::string& name,
@@ -158,8 +211,10 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
   int visible = 0;
   if (gpuGetDeviceCount(&visible) != gpuSuccess || visible < 1) visible = 1;
   const int n = visible;
-  // Sizes per rank in floats: 1 MiB doubling to the level's peer size (256 MiB at quick).
-  const std::size_t max_bytes = std::max<std::uint64_t>(ctx.plan.peer_bytes, 1u << 20) /
+  // Sizes per rank in floats: 1 MiB x4 up to the level's collective size (256 MiB at quick,
+  // 16 GiB at standard and stress) or what the GPUs' free memory holds; all-gather sends 1/n of it.
+  const std::uint64_t fitted = FitCollectiveBytes(ctx.plan.collective_bytes, n);
+  const std::size_t max_bytes = std::max<std::uint64_t>(fitted, 1u << 20) /
                                 (kind == Kind::kAllGather ? static_cast<std::uint64_t>(n) : 1u);
   std::vector<std::size_t> counts;
   for (std::size_t b = 1u << 20; b <= max_bytes; b *= 4) counts.push_back(b / sizeof(float));
@@ -174,14 +229,10 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
     Rank r;
     r.device = d;
     static_cast<void>(gpuSetDevice(d));
-    std::vector<float> values(max_count);
-    for (std::size_t i = 0; i < max_count; ++i) values[i] = collective::SendValue(kind, d, i);
     gpuError_t e = gpuMalloc(&r.send, max_count * sizeof(float));
     if (e == gpuSuccess) e = gpuMalloc(&r.recv, recv_count * sizeof(float));
     if (e == gpuSuccess) e = gpuStreamCreate(&r.stream);
-    if (e == gpuSuccess) {
-      e = gpuMemcpy(r.send, values.data(), max_count * sizeof(float), gpuMemcpyHostToDevice);
-    }
+    if (e == gpuSuccess) e = FillSend(kind, d, r.send, max_count);
     ranks.ranks.push_back(r);
     if (e != gpuSuccess) {
       RecordFailure(result, e, "collective buffers");
@@ -249,6 +300,10 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
   result.params.SetString("library", api.path);
   result.params.SetInt("ranks", n);
   result.params.SetString("datatype", "float32");
+  result.params.SetInt("requested_bytes", static_cast<std::int64_t>(ctx.plan.collective_bytes));
+  if (fitted < ctx.plan.collective_bytes) {
+    result.params.SetString("capped", "by the GPUs' free memory (90% of it, send and receive)");
+  }
   result.params.SetDouble("bus_factor", collective::BusFactor(kind, n));
   result.params.SetRaw("sizes", sizes);
   result.element_bytes = sizeof(float);
