@@ -283,10 +283,16 @@ CheckOutcome Run(const CheckContext& ctx) {
     }
   }
   if (judged == 0 && findings.empty()) return CheckOutcome::Skip("no collective was measured");
-  if (findings.empty()) {
-    return CheckOutcome::Pass(
-        fmt::format("{} collective{} at or above the floor", judged, judged == 1 ? "" : "s"),
-        std::move(passed));
+  bool only_info = true;
+  for (const Finding& f : findings) only_info = only_info && f.status == Status::kInfo;
+  // A judged pass beside unjudged figures (all-gather has no published floor) stays a pass and
+  // keeps the evidence it rests on.
+  if (only_info && !passed.empty()) {
+    const std::size_t passing = passed.size();
+    std::string summary = fmt::format("{} collective{} at or above the floor", passing,
+                                      passing == 1 ? "" : "s");
+    if (!findings.empty()) summary += fmt::format(", {} reported unjudged", findings.size());
+    return CheckOutcome::Pass(std::move(summary), std::move(passed), std::move(findings));
   }
   return CheckOutcome::FromFindings(std::move(findings));
 }

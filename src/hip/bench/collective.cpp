@@ -136,7 +136,7 @@ std::string Drain(Ranks& ranks, double deadline) {
 // a buffer is filled, and checked, a chunk at a time: a 16 GiB message never needs 16 GiB of host
 // memory or a host loop over 4G elements.
 constexpr std::size_t kPeriod = 251 * 256;
-constexpr std::size_t kFirstFill = kPeriod * 16;  // computed on the host: 4 MiB of floats
+constexpr std::size_t kFirstFill = kPeriod * 16;    // computed on the host: 4 MiB of floats
 constexpr std::size_t kCheckChunk = kPeriod * 256;  // copied back at a time: 64 MiB
 
 // Rank `rank`'s send buffer of `count` floats: the first kFirstFill computed here, the rest copied
@@ -173,16 +173,15 @@ std::string Verify(Kind kind, Ranks& ranks, std::size_t rank, std::size_t count)
     }
     for (std::size_t at = 0; at < count; at += chunk) {
       const std::size_t len = std::min(chunk, count - at);
-      const gpuError_t e = gpuMemcpy(got.data(), recv + start + at, len * sizeof(float),
-                                     gpuMemcpyDeviceToHost);
+      const gpuError_t e =
+          gpuMemcpy(got.data(), recv + start + at, len * sizeof(float), gpuMemcpyDeviceToHost);
       if (e != gpuSuccess) return GpuErrorText(e, "copy back");
       if (std::memcmp(got.data(), want.data(), len * sizeof(float)) == 0) continue;
       for (std::size_t t = 0; t < len; ++t) {
         if (got[t] != want[t]) {
           char text[160];
           std::snprintf(text, sizeof text, "rank %zu element %zu is %.9g, expected %.9g", rank,
-                        start + at + t, static_cast<double>(got[t]),
-                        static_cast<double>(want[t]));
+                        start + at + t, static_cast<double>(got[t]), static_cast<double>(want[t]));
           return text;
         }
       }
@@ -249,16 +248,33 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
     return;
   }
   const double deadline = ctx.plan.kernel_deadline_seconds;
-  const int iterations = 10, samples = std::max(3, ctx.plan.peer_samples);
+  const int max_iterations = 10, max_samples = std::max(3, ctx.plan.peer_samples);
   std::string sizes = "[";
   std::vector<double> last_busbw;
   bool verified = true;
   std::string failure;
+  int iterations = max_iterations;
   for (std::size_t count : counts) {
     if (ctx.ShouldStop()) break;
     const double op_bytes = collective::OperationBytes(kind, count, sizeof(float), n);
+    // Warm-up: one operation, timed. A batch then holds as many as fill about kBatchSeconds (1
+    // to 10), and a size gets as many batches as fit kSizeSeconds (at least 3): a 16 GiB
+    // all-reduce over PCIe (about 1 s each) stays well inside the level's deadline and the 20 s
+    // a batch may take, where 11 batches of 10 would not.
+    constexpr double kBatchSeconds = 0.25, kSizeSeconds = 4.0;
+    const auto warm_start = std::chrono::steady_clock::now();
+    r = Launch(api, kind, comms, ranks, count);
+    if (r != collective::kNcclSuccess) failure = NcclText(api, r, name.c_str());
+    if (failure.empty()) failure = Drain(ranks, deadline);
+    if (!failure.empty()) break;
+    const double one =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - warm_start).count();
+    iterations =
+        std::clamp(static_cast<int>(kBatchSeconds / std::max(one, 1e-6)), 1, max_iterations);
+    const int samples = std::clamp(
+        static_cast<int>(kSizeSeconds / (std::max(one, 1e-6) * iterations)), 3, max_samples);
     std::vector<double> busbw, algbw;
-    for (int s = -1; s < samples && failure.empty(); ++s) {  // s = -1: warm-up
+    for (int s = 0; s < samples && failure.empty(); ++s) {
       const auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < iterations && failure.empty(); ++i) {
         r = Launch(api, kind, comms, ranks, count);
@@ -267,7 +283,7 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
       if (failure.empty()) failure = Drain(ranks, deadline);
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (s >= 0 && failure.empty() && seconds > 0) {
+      if (failure.empty() && seconds > 0) {
         algbw.push_back(op_bytes * iterations / seconds);
         busbw.push_back(algbw.back() * collective::BusFactor(kind, n));
       }
@@ -283,9 +299,11 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
     const double alg_median = algbw.empty() ? 0 : algbw[algbw.size() / 2];
     char item[200];
     std::snprintf(item, sizeof item,
-                  "%s{\"bytes\":%.0f,\"algbw\":%.6g,\"busbw\":%.6g,\"verified\":%s}",
+                  "%s{\"bytes\":%.0f,\"algbw\":%.6g,\"busbw\":%.6g,\"verified\":%s,"
+                  "\"iterations\":%d,\"samples\":%zu}",
                   sizes.size() > 1 ? "," : "", op_bytes, alg_median,
-                  alg_median * collective::BusFactor(kind, n), mismatch.empty() ? "true" : "false");
+                  alg_median * collective::BusFactor(kind, n), mismatch.empty() ? "true" : "false",
+                  iterations, algbw.size());
     sizes += item;
     last_busbw = busbw;
     result.bytes = static_cast<std::int64_t>(op_bytes);
@@ -296,7 +314,8 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
     if (c != nullptr) api.CommDestroy(c);
   }
   int version = 0;
-  if (api.GetVersion(&version) == collective::kNcclSuccess) result.params.SetInt("version", version);
+  if (api.GetVersion(&version) == collective::kNcclSuccess)
+    result.params.SetInt("version", version);
   result.params.SetString("library", api.path);
   result.params.SetInt("ranks", n);
   result.params.SetString("datatype", "float32");
@@ -307,7 +326,7 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
   result.params.SetDouble("bus_factor", collective::BusFactor(kind, n));
   result.params.SetRaw("sizes", sizes);
   result.element_bytes = sizeof(float);
-  result.iterations = iterations;
+  result.iterations = iterations;  // the largest size's batch
   if (!failure.empty()) {
     result.status = failure == "timeout" ? BenchStatus::kTimeout : BenchStatus::kFailed;
     result.reason = failure;
@@ -323,9 +342,10 @@ void RunOne(BenchContext& ctx, const collective::NcclApi& api, Kind kind, const 
       // SummarizeHigherIsBetter drops zeros; one rank's bus bandwidth is 0 by definition.
       result.best = result.median = result.worst = 0.0;
       result.spread = 0.0;
-      result.samples = samples;
-      result.params.SetString("note", "one rank: bus bandwidth is 0 by definition (x 2(n-1)/n); "
-                                      "algbw and the verified result are in params.sizes");
+      result.samples = static_cast<std::int64_t>(last_busbw.size());
+      result.params.SetString("note",
+                              "one rank: bus bandwidth is 0 by definition (x 2(n-1)/n); "
+                              "algbw and the verified result are in params.sizes");
     }
   }
   out.push_back(std::move(result));

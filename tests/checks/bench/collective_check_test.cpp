@@ -156,6 +156,10 @@ TEST(BenchCollective, EightHealthyMi300xPass) {
   EXPECT_EQ(out.status, Status::kPass) << out.summary;  // info findings only
   EXPECT_NE(FindFinding(out, "bench.collective.not_judged")->message.find("collective.all_gather"),
             std::string::npos);
+  // The judged all-reduce keeps its pass and the evidence it rests on.
+  EXPECT_EQ(out.summary, "1 collective at or above the floor, 1 reported unjudged");
+  ASSERT_EQ(out.evidence.size(), 1u);
+  EXPECT_EQ(out.evidence[0].observed, "busbw 330.0 GB/s at 16 GiB");
 }
 
 TEST(BenchCollective, BelowTheFloorFailsWithItsSource) {
