@@ -11,7 +11,8 @@ if(Python3_FOUND)
   add_test(NAME report_schema
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/schema/validate_reports.py
                    --binary $<TARGET_FILE:rocm-doctor> --schema ${PROJECT_SOURCE_DIR}/docs/report.schema.json
-                   --machines ${CMAKE_CURRENT_LIST_DIR}/machines)
+                   --machines ${CMAKE_CURRENT_LIST_DIR}/machines
+                   --goldens ${CMAKE_CURRENT_LIST_DIR}/golden/machines)
 endif()
 
 # Every catalog code has a test that produces it.
