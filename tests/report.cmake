@@ -27,5 +27,8 @@ if(Python3_FOUND)
   # warnings, ...) and the same verdict, "ready" only where a GPU was seen through the stack.
   add_test(NAME report_counts_agree
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/report/counts_agree.py
-                   --binary $<TARGET_FILE:rocm-doctor> --source-dir ${PROJECT_SOURCE_DIR})
+                   --binary $<TARGET_FILE:rocm-doctor> --source-dir ${PROJECT_SOURCE_DIR}
+                   --renders ${PROJECT_BINARY_DIR}/machine-renders)
+  # Its renderings of every machine serve test_fix_lines too (tests/fix_lines.cmake).
+  set_tests_properties(report_counts_agree PROPERTIES FIXTURES_SETUP machine_renders)
 endif()

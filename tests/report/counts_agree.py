@@ -18,6 +18,7 @@ Then:
 Usage: counts_agree.py --binary rocm-doctor --source-dir DIR
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -103,6 +104,9 @@ def check_machine(binary, source_dir, name, out_dir):
     for fmt, path in paths.items():
         args += ["-o", f"{fmt}={path}"]
     run = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    # The terminal rendering too: test_fix_lines reads all three from --renders.
+    with open(os.path.join(out_dir, f"{name}.terminal"), "w", encoding="utf-8") as f:
+        f.write(run.stdout)
     with open(paths["json"], encoding="utf-8") as f:
         report = json.load(f)
     if run.returncode != report["exit_code"]:
@@ -191,19 +195,32 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--renders", help="keep every machine's renderings here (terminal, "
+                        "json, junit, prometheus, markdown) for test_fix_lines")
     args = parser.parse_args()
     machines_dir = os.path.join(args.source_dir, "tests", "machines")
     names = sorted(n for n in os.listdir(machines_dir)
                    if os.path.isfile(os.path.join(machines_dir, n, "EXPECT")))
     if len(names) < 50:
         fail(f"only {len(names)} machines under {machines_dir}")
-    with tempfile.TemporaryDirectory() as out_dir:
-        for name in names:
-            try:
-                check_machine(args.binary, args.source_dir, name, out_dir)
-            except (OSError, ValueError, KeyError, ET.ParseError,
-                    subprocess.TimeoutExpired) as e:
-                fail(f"{name}: {type(e).__name__}: {e}")
+    def one(name, out_dir):
+        try:
+            check_machine(args.binary, args.source_dir, name, out_dir)
+        except (OSError, ValueError, KeyError, ET.ParseError,
+                subprocess.TimeoutExpired) as e:
+            fail(f"{name}: {type(e).__name__}: {e}")
+
+    def all_machines(out_dir):
+        # One machine per CPU at a time: each run is one replay, mostly waiting on the disk.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            list(pool.map(lambda name: one(name, out_dir), names))
+
+    if args.renders:
+        os.makedirs(args.renders, exist_ok=True)
+        all_machines(args.renders)
+    else:
+        with tempfile.TemporaryDirectory() as out_dir:
+            all_machines(out_dir)
     print(f"{len(names)} machines, 5 formats each: {len(FAILED)} disagreements")
     return 1 if FAILED else 0
 
