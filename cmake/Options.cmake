@@ -24,3 +24,21 @@ function(rocmdoc_precompile target)
       <string_view> <utility> <vector> <fmt/format.h> <nlohmann/json.hpp> ${ARGN})
   endif()
 endfunction()
+
+# rocmdoc_precompile_shared(target group [HEADER...]): the first target of `group` makes the
+# precompiled header and every later one reuses it (REUSE_FROM), so the 35 test executables make
+# one instead of 35, and the 11 layers one instead of 11 (each took about 3 s of a CI core).
+# The targets of a group share their compiler and flags; clang accepts a PCH whose macro
+# definitions differ from a user's (ROCMDOC_BINARY and the like appear in no header).
+function(rocmdoc_precompile_shared target group)
+  if(NOT ROCMDOC_PCH)
+    return()
+  endif()
+  get_property(first GLOBAL PROPERTY ROCMDOC_PCH_FIRST_${group})
+  if(first)
+    target_precompile_headers(${target} REUSE_FROM ${first})
+  else()
+    set_property(GLOBAL PROPERTY ROCMDOC_PCH_FIRST_${group} ${target})
+    rocmdoc_precompile(${target} ${ARGN})
+  endif()
+endfunction()
