@@ -36,8 +36,8 @@ printf '[ 5%%] Building CXX object a/CMakeFiles/t.dir/%s.cpp.o\n' "$(head -c 500
 # doctor.sh pipes the build through the filter, keeps the build's exit status, says the time.
 grep -q 'cmake --build build .*| tools/build_progress.sh' "$src/tools/doctor.sh" || fail "doctor.sh: no progress"
 grep -q 'set -euo pipefail' "$src/tools/doctor.sh" || fail "doctor.sh: a failed build must fail"
-grep -q 'about 5 minutes on 2' "$src/tools/doctor.sh" || fail "doctor.sh: how long"
-grep -q 'bash tools/doctor.sh .*about 5 minutes on 2 cores' "$src/README.md" || fail "README: how long"
+grep -q 'about 10 minutes on 2' "$src/tools/doctor.sh" || fail "doctor.sh: how long"
+grep -q 'bash tools/doctor.sh .*about 10 minutes on 2 cores' "$src/README.md" || fail "README: how long"
 bash -n "$src/tools/doctor.sh"
 # A failing build: the filter's status does not hide it.
 if bash -c 'set -o pipefail; false | "$1" "$2"' _ "$src/tools/build_progress.sh" "$tmp/log"; then
