@@ -132,10 +132,9 @@ std::string Drain(Ranks& ranks, double deadline) {
   return "";
 }
 
-// Both send patterns repeat after kPeriod elements (all-reduce i % 251, all-gather i % 256), so
-// a buffer is filled, and checked, a chunk at a time: a 16 GiB message never needs 16 GiB of host
-// memory or a host loop over 4G elements.
-constexpr std::size_t kPeriod = 251 * 256;
+// collective::kPeriod: a 16 GiB message never needs 16 GiB of host memory or a host loop over
+// 4G elements.
+using collective::kPeriod;
 constexpr std::size_t kFirstFill = kPeriod * 16;    // computed on the host: 4 MiB of floats
 constexpr std::size_t kCheckChunk = kPeriod * 256;  // copied back at a time: 64 MiB
 

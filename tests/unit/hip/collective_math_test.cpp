@@ -44,12 +44,44 @@ TEST(CollectiveMath, ExpectedValuesAreTheSumAndTheGather) {
   EXPECT_NE(SendValue(Kind::kAllGather, 0, 5), SendValue(Kind::kAllGather, 1, 5));
 }
 
+// What the helper's chunked fill and check rest on (collective.cpp FillSend, Verify): the send
+// values repeat every kPeriod elements, and inside each block of a receive buffer so does the
+// answer, so one chunk computed on the host stands for every chunk that starts at a multiple of
+// it. Checked at the sizes the helper uses (1 MiB .. 16 GiB of floats) and 1, 4 and 8 ranks.
+TEST(CollectiveMath, PatternsRepeatEveryPeriodInsideEachBlock) {
+  for (int ranks : {1, 4, 8}) {
+    for (std::size_t count = (1u << 20) / 4; count <= (std::size_t{16} << 30) / 4; count *= 4) {
+      for (Kind kind : {Kind::kAllReduce, Kind::kAllGather}) {
+        const std::size_t blocks = kind == Kind::kAllReduce ? 1 : static_cast<std::size_t>(ranks);
+        for (std::size_t b = 0; b < blocks; ++b) {
+          const std::size_t start = b * count;
+          // A few chunk starts (multiples of kPeriod) and offsets inside them, the last included.
+          for (std::size_t at : {kPeriod, 16 * kPeriod, 256 * kPeriod, count - count % kPeriod}) {
+            if (at >= count) continue;
+            for (std::size_t t : {std::size_t{0}, std::size_t{1}, std::size_t{250},
+                                  std::size_t{255}, count - at - 1}) {
+              if (at + t >= count) continue;
+              ASSERT_EQ(ExpectedValue(kind, ranks, count, start + at + t),
+                        ExpectedValue(kind, ranks, count, start + t))
+                  << ranks << " ranks, count " << count << ", block " << b << ", at " << at;
+              if (b == 0) {
+                ASSERT_EQ(SendValue(kind, ranks - 1, at + t), SendValue(kind, ranks - 1, t));
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(CollectiveMath, OnlyAskedForNeverInTheDefaultSet) {
   const BenchSelection all = SelectBenchmarks({});
   for (const std::string& name : all.names) EXPECT_NE(name.rfind("collective.", 0), 0u) << name;
   const BenchSelection asked = SelectBenchmarks({"collective"});
   ASSERT_FALSE(asked.unknown) << *asked.unknown;
-  EXPECT_EQ(asked.names, (std::vector<std::string>{"collective.all_reduce", "collective.all_gather"}));
+  EXPECT_EQ(asked.names,
+            (std::vector<std::string>{"collective.all_reduce", "collective.all_gather"}));
   const BenchSelection one = SelectBenchmarks({"memory.triad", "collective.all_gather"});
   EXPECT_EQ(one.names, (std::vector<std::string>{"memory.triad", "collective.all_gather"}));
   EXPECT_TRUE(SelectBenchmarks({"collective.bogus"}).unknown);
