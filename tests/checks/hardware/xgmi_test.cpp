@@ -90,6 +90,18 @@ TEST(XgmiErrors, EinvalOnMi300ReadsTheWaflCounterInstead) {
             "0000:65:00.0  # needs root");
 }
 
+// One WAFL fault, one root cause: hardware.ras leaves the xgmi_wafl block to this check (before,
+// mi308x-xgmi-wafl-errors had hardware.ras.uncorrectable and hardware.xgmi.wafl_uncorrectable).
+TEST(XgmiErrors, AWaflErrorIsNotAlsoARasUncorrectable) {
+  auto view = Hive();
+  view->File("/sys/bus/pci/devices/0000:46:00.0/ras/xgmi_wafl_err_count", "ue: 2\nce: 15\n");
+  EXPECT_TRUE(testing::HasFinding(testing::RunCheck("hardware.xgmi_errors", view),
+                                  "hardware.xgmi.wafl_uncorrectable"));
+  CheckOutcome ras = testing::RunCheck("hardware.ras", view);
+  EXPECT_FALSE(testing::HasFinding(ras, "hardware.ras.uncorrectable")) << ras.summary;
+  EXPECT_FALSE(testing::HasFinding(ras, "hardware.ras.correctable_rate")) << ras.summary;
+}
+
 TEST(XgmiErrors, ResetScopeFallsBackToTheKfdHive) {
   auto view = Hive();
   for (const std::string& bdf : kBdfs) {

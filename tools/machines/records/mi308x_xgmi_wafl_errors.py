@@ -9,8 +9,8 @@ BASE = 'mi300x-healthy'
 _FILES, LINKS, MACHINE = mi308_hive_edits()
 FILES = merged(_FILES, {mi308_dir('0000:a4:00.0') + '/ras/xgmi_wafl_err_count': 'ue: 3\nce: 17\n'})
 EXPECT = ['exit 1',
- 'root_cause hardware.ras.uncorrectable',
  'root_cause hardware.xgmi.wafl_uncorrectable',
+ 'check hardware.ras pass',
  'check hardware.xgmi_errors fail',
  'finding hardware.xgmi.wafl_uncorrectable fail']
 README = f"""\
@@ -36,7 +36,7 @@ and "`xgmi_check` returns without ever evaluating XGMI health. The component sil
 
 ## What the doctor must conclude
 
-Root cause `hardware.xgmi.wafl_uncorrectable` on 0000:a4:00.0, read from the RAS counter although xgmi_error is EINVAL (never silently skipped). Its action is a reset, and amdgpu resets an XGMI hive as one (one reset domain per hive, amdgpu_xgmi.c amdgpu_get_xgmi_hive): the finding lists the 8 GPUs that go down together, 0000:a4:00.0 first, from the sysfs hive id, and the fix line resets them by BDF. hardware.ras fails on the same counter as its own root cause. Exit 1.
+Root cause `hardware.xgmi.wafl_uncorrectable` on 0000:a4:00.0, read from the RAS counter although xgmi_error is EINVAL (never silently skipped). Its action is a reset, and amdgpu resets an XGMI hive as one (one reset domain per hive, amdgpu_xgmi.c amdgpu_get_xgmi_hive): the finding lists the 8 GPUs that go down together, 0000:a4:00.0 first, from the sysfs hive id, and the fix line resets them by BDF. hardware.ras passes: it leaves the XGMI WAFL block to hardware.xgmi_errors, so one fault is one root cause (it counted the same counter as a second root cause until stop 24). Exit 1.
 
 `EXPECT`:
 
