@@ -3,7 +3,8 @@ rocmdoc_add_test(test_cli ${CMAKE_CURRENT_LIST_DIR}/cli/cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/interface_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/sysroot_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cli/bench_cli_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/cli/generated_files_cli_test.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/cli/generated_files_cli_test.cpp
+                 SHARDS 4)
 
 # The JSON report validated against docs/report.schema.json by a real validator.
 find_package(Python3 COMPONENTS Interpreter)

@@ -20,7 +20,7 @@ rocmdoc_add_test(test_hostile
   ${CMAKE_CURRENT_LIST_DIR}/hostile/hostile_machines_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hostile/hung_probes_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hostile/least_privilege_test.cpp
-)
+                 SHARDS 3)
 target_compile_definitions(test_hostile PRIVATE
   ROCMDOC_STANDIN_HELPER="$<TARGET_FILE:rocmdoc_standin_helper>"
   ROCMDOC_MARKER_LIBRARY="$<TARGET_FILE:rocmdoc_marker_library>"

@@ -2,7 +2,8 @@
 # Whole-pipeline replay of the machine directories under tests/machines/ (built by
 # tools/make_machines.py): runs the rocm-doctor binary on each and checks its EXPECT file.
 rocmdoc_add_test(test_machines ${CMAKE_CURRENT_LIST_DIR}/machines/replay_test.cpp
-                 ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp)
+                 ${CMAKE_CURRENT_LIST_DIR}/support/golden.cpp
+                 SHARDS 6)
 
 # Every machine directory regenerates byte for byte from this repository alone
 # (tools/make_machines.py into a temporary directory, compared as git stores trees: file bytes,

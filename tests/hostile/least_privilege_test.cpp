@@ -149,7 +149,10 @@ TEST(LeastPrivilege, PermissionTestsSkippedAsRootRunAsNobody) {
   spec.name = "test_system";
   spec.argv = testing::AsNobody();
   spec.argv.insert(spec.argv.end(),
-                   {"env", "TMPDIR=/tmp", testing::ReachableByNobody(ROCMDOC_TEST_SYSTEM),
+                   // ctest may run this executable as one shard of several (GTEST_TOTAL_SHARDS,
+                   // tests/CMakeLists.txt): the child runs all three whatever this shard is.
+                   {"env", "-u", "GTEST_TOTAL_SHARDS", "-u", "GTEST_SHARD_INDEX", "TMPDIR=/tmp",
+                    testing::ReachableByNobody(ROCMDOC_TEST_SYSTEM),
                     std::string("--gtest_filter=") + tests});
   spec.timeout = std::chrono::seconds(120);
   const CommandOutcome out = RunCommand(spec);
