@@ -12,9 +12,10 @@ endif()
 include(GNUInstallDirs)
 
 # Precompiled standard, fmt, nlohmann_json (and GoogleTest) headers: a clean build on 2 cores
-# gets faster (tools/test.sh and tools/doctor.sh turn it on: g++ -O2 compiled
-# src/report/json_reporter.cpp in 6.0 s with it, 7.8 s without). Off by default so everyday
-# developer builds still catch a missing #include that the precompiled header would hide.
+# gets faster with clang (tools/test.sh turns it on). Not for tools/doctor.sh's g++ Release build:
+# one header shared by every layer made it slower there (a fresh clone built in 13 min 22 s with
+# it, 9 min 34 s without, although one g++ -O2 file took 6.0 s with it and 7.8 s without). Off
+# by default so everyday builds still catch a missing #include that the header would hide.
 option(ROCMDOC_PCH "Precompile the common headers of each target" OFF)
 
 # rocmdoc_precompile(target [HEADER...]): the common headers, plus HEADERs, for `target`.
