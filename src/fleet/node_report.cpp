@@ -213,13 +213,18 @@ bool ReadGpus(JsonCursor& c, NodeReport& node, std::vector<GpuSeen>& gpus) {
 // mode, needs the datasheet's CU count to read, and is in no replayed partitioned machine.
 // A figure at no listed address (a runtime that gave none) takes the partition every listed GPU
 // of its model shares, when they all share one.
+// The GPU listed at a figure's PCI address (the last, as before), or nullptr.
+const GpuSeen* GpuAt(const std::vector<GpuSeen>& gpus, const std::string& pci) {
+  const GpuSeen* at = nullptr;
+  for (const GpuSeen& g : gpus) {
+    if (g.pci && *g.pci == pci) at = &g;
+  }
+  return at;
+}
+
 void AssignPartitions(const std::vector<GpuSeen>& gpus, std::vector<BenchFigure>& figures) {
   for (BenchFigure& f : figures) {
-    const GpuSeen* at = nullptr;
-    for (const GpuSeen& g : gpus) {
-      if (g.pci && *g.pci == f.gpu) at = &g;
-    }
-    if (at != nullptr) {
+    if (const GpuSeen* at = GpuAt(gpus, f.gpu)) {
       f.partition = at->partition;
       continue;
     }
@@ -391,9 +396,7 @@ Result<NodeReport> ReadNodeReport(std::string_view text, std::string_view fallba
   // A figure without a device name takes the model of the GPU at its PCI address.
   for (BenchFigure& f : node.figures) {
     if (!f.model.empty()) continue;
-    for (const GpuSeen& g : gpus) {
-      if (g.pci && *g.pci == f.gpu && g.name) f.model = *g.name;
-    }
+    if (const GpuSeen* at = GpuAt(gpus, f.gpu); at != nullptr && at->name) f.model = *at->name;
     if (f.model.empty()) f.model = gpus.size() == 1 && gpus[0].name ? *gpus[0].name : "unknown GPU";
   }
   AssignPartitions(gpus, node.figures);
