@@ -13,6 +13,7 @@
 #include <set>
 
 #include "system/fd_io.h"
+#include "system/open_beneath.h"
 #include "system/probe_json.h"
 #include "system/range_read.h"
 
@@ -84,7 +85,17 @@ UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct
         "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
     return UniqueFd();
   }
-  UniqueFd fd = resolver.Open(r.logical, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+  constexpr int kReadFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY;
+  if (r.handle) {
+    // The inode just judged by its fstat(): nothing swapped in at the path since is opened.
+    UniqueFd fd = ReopenHandle(r.handle.get(), kReadFlags);
+    if (fd) return fd;
+    if (errno != ENOSYS) {
+      refusal = FromErrno<FileContent>(errno);
+      return UniqueFd();
+    }
+  }
+  UniqueFd fd = resolver.Open(r.logical, kReadFlags);
   if (!fd) {
     refusal = FromErrno<FileContent>(errno);
     return UniqueFd();
@@ -214,7 +225,9 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   if (r.status != FsStatus::kOk) {
     if (names.empty()) return Status<DirListing>(r.status, r.error);
   } else {
-    UniqueFd fd = resolver_.Open(r.logical, O_RDONLY | O_DIRECTORY | O_NONBLOCK);
+    constexpr int kListFlags = O_RDONLY | O_DIRECTORY | O_NONBLOCK;
+    UniqueFd fd = r.handle ? ReopenHandle(r.handle.get(), kListFlags) : UniqueFd();
+    if (!fd && (!r.handle || errno == ENOSYS)) fd = resolver_.Open(r.logical, kListFlags);
     if (!fd) {
       const int error_number = errno;
       if (names.empty()) {
@@ -238,7 +251,7 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
 LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return FromErrno<LinkTarget>(ENOENT);
-  const ResolvedPath r = resolver_.Resolve(norm, false);
+  ResolvedPath r = resolver_.Resolve(norm, false);
   if (IsMeta(r.logical)) return FromErrno<LinkTarget>(ENOENT);
   if (r.status != FsStatus::kOk) return Status<LinkTarget>(r.status, r.error);
   struct stat st {};
@@ -247,7 +260,7 @@ LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
   }
   if (!S_ISLNK(st.st_mode)) return Status<LinkTarget>(FsStatus::kError, "not a symbolic link");
   // O_PATH|O_NOFOLLOW opens the link itself; readlinkat(fd, "") reads it (Linux 2.6.39+).
-  UniqueFd link = resolver_.Open(r.logical, O_PATH | O_NOFOLLOW);
+  UniqueFd link = r.handle ? std::move(r.handle) : resolver_.Open(r.logical, O_PATH | O_NOFOLLOW);
   if (!link) return FromErrno<LinkTarget>(errno);
   std::string target(static_cast<std::size_t>(PATH_MAX), '\0');
   const ssize_t got = ::readlinkat(link.get(), "", target.data(), target.size());

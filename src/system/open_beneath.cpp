@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <string>
 
 namespace rocm_doctor::system {
@@ -20,6 +21,7 @@ namespace {
 #endif
 
 std::atomic<bool> g_openat2_missing{false};
+std::atomic<bool> g_proc_fd_missing{false};
 
 // "/a/b/c" -> "a/b/c"; "/" -> ".".
 std::string Relative(std::string_view logical) {
@@ -80,6 +82,21 @@ UniqueFd OpenBeneath(int root_fd, std::string_view logical, int flags) {
     g_openat2_missing.store(true, std::memory_order_relaxed);
   }
   return OpenBeneathByWalk(root_fd, logical, flags);
+}
+
+UniqueFd ReopenHandle(int path_fd, int flags) {
+  if (!g_proc_fd_missing.load(std::memory_order_relaxed)) {
+    char name[40];
+    std::snprintf(name, sizeof name, "/proc/self/fd/%d", path_fd);
+    UniqueFd fd(::open(name, flags | O_CLOEXEC));
+    if (fd) return fd;
+    // The magic link of an open descriptor exists even when its file was unlinked since:
+    // ENOENT here means no /proc (or one without this process).
+    if (errno != ENOENT) return UniqueFd();
+    g_proc_fd_missing.store(true, std::memory_order_relaxed);
+  }
+  errno = ENOSYS;
+  return UniqueFd();
 }
 
 }  // namespace rocm_doctor::system

@@ -54,6 +54,13 @@ class DirCursor {
     }
     logical_ = logical;
   }
+  // The walk moved to `logical` (link-free), a directory `fd` (O_PATH) already refers to.
+  void Adopt(const std::string& logical, UniqueFd fd) {
+    owned_ = std::move(fd);
+    logical_ = logical;
+    child_.clear();
+    stale_ = false;
+  }
   void ToRoot() {
     owned_ = UniqueFd();
     logical_.clear();
@@ -89,9 +96,10 @@ class DirCursor {
 // Most paths a replay reads hold no symlink and no "..": for those one openat2(2) below the root
 // with RESOLVE_NO_SYMLINKS (OpenBeneath: the kernel walks every component, refuses any symlink
 // and never leaves the root) and an fstat() of the O_PATH descriptor give the answer the walk
-// below would give (the path itself, the lstat() of its last component), in 3 system calls
-// instead of an open, an fstatat() and a close per component not cached. O_PATH opens nothing
-// for reading, so a device node or FIFO met here has no effect. Any failure (a symlink on the
+// below would give (the path itself, the lstat() of its last component), in 2 system calls
+// instead of an open, an fstatat() and a close per component not cached; the descriptor stays in
+// the answer (ResolvedPath::handle) for the read that usually follows. O_PATH opens nothing for
+// reading, so a device node or FIFO met here has no effect. Any failure (a symlink on the
 // way, a missing or denied component, an old kernel) says nothing: the walk answers, with its
 // own errors. False when the walk must answer.
 // `cur` is where the walk would start ("" for the root, else a cached link-free directory) and
@@ -107,7 +115,7 @@ bool ResolveDirect(const std::string& root, int root_fd, const std::string& cur,
     logical += '/';
     logical += part;
   }
-  const UniqueFd fd = OpenBeneath(root_fd, logical, O_PATH | O_NOFOLLOW);
+  UniqueFd fd = OpenBeneath(root_fd, logical, O_PATH | O_NOFOLLOW);
   struct stat st {};
   if (!fd || ::fstat(fd.get(), &st) != 0) return false;
   if (S_ISLNK(st.st_mode) && follow_final) return false;  // the walk expands it
@@ -116,6 +124,47 @@ bool ResolveDirect(const std::string& root, int root_fd, const std::string& cur,
   out.logical = std::move(logical);
   out.st = st;
   out.has_stat = true;
+  out.handle = std::move(fd);
+  return true;
+}
+
+// A symlink's target, resolved from `cur` (the link-free directory holding the link) in one
+// openat2(2) instead of an open, an fstatat() and a close per component: sysfs links are
+// "../../devices/pci0000:00/..." with no further link on the way. RESOLVE_NO_SYMLINKS makes the
+// kernel refuse any link it meets, so a success means every component was a real directory and
+// the lexical path ("cur/../../x" -> "/x") is the one the walk would reach; RESOLVE_BENEATH
+// refuses a ".." that would climb out of the root (the walk stops such a ".." at the root
+// instead) and any rename racing a "..". False, touching nothing, when the walk must do it:
+// a link on the way or at the end, a missing component, an empty or "/" target.
+struct LinkTargetAnswer {
+  std::string logical;
+  struct stat st {};
+  UniqueFd fd;  // O_PATH|O_NOFOLLOW of the target itself
+};
+bool ResolveLinkTarget(int root_fd, const std::string& cur, const std::string& target,
+                       LinkTargetAnswer& out) {
+  const bool absolute = target.front() == '/';
+  std::string logical = absolute ? std::string() : cur;
+  std::string kernel_path = logical;
+  bool any = false;
+  for (const std::string_view part : Split(target)) {
+    any = true;
+    kernel_path += '/';
+    kernel_path += part;
+    if (part != "..") {
+      logical += '/';
+      logical += part;
+    } else if (logical.empty()) {
+      return false;  // ".." at the root: the walk's answer (it stays at the root)
+    } else {
+      logical.erase(logical.rfind('/'));
+    }
+  }
+  if (!any || logical.empty()) return false;
+  UniqueFd fd = OpenBeneath(root_fd, kernel_path, O_PATH | O_NOFOLLOW);
+  if (!fd || ::fstat(fd.get(), &out.st) != 0 || S_ISLNK(out.st.st_mode)) return false;
+  out.logical = std::move(logical);
+  out.fd = std::move(fd);
   return true;
 }
 
@@ -234,6 +283,28 @@ ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path, b
           out.has_stat = false;
           remember();
           return out;
+        }
+        LinkTargetAnswer direct;
+        if (pending.empty() && ResolveLinkTarget(root_fd, cur, target, direct)) {
+          const bool is_dir = S_ISDIR(direct.st.st_mode);
+          if (!last_input && !is_dir) {
+            out.status = FsStatus::kNotFound;
+            out.error = ErrnoText(ENOTDIR);
+            out.logical = std::move(direct.logical);
+            out.has_stat = false;
+            remember();
+            return out;
+          }
+          cur = std::move(direct.logical);
+          cur_is_dir = is_dir;
+          out.st = direct.st;
+          out.has_stat = true;
+          if (last_input) {
+            out.handle = std::move(direct.fd);
+          } else {
+            dir.Adopt(cur, std::move(direct.fd));
+          }
+          continue;
         }
         if (target.front() == '/') {
           cur.clear();

@@ -35,6 +35,10 @@ struct ResolvedPath {
   // False for "/" and for paths ending in "..".
   bool has_stat = false;
   struct stat st {};
+  // kOk through the one-call route (no symlink on the way): an O_PATH|O_NOFOLLOW descriptor of
+  // the result itself, the inode `st` describes. ReopenHandle() opens that very file for reading
+  // without another lookup; empty after a walk.
+  UniqueFd handle;
 };
 
 // `root` is an absolute, link-free directory path without a trailing slash ("" for "/"). With

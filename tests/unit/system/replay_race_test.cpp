@@ -109,5 +109,33 @@ TEST(OpenBeneath, RefusesEverySymlinkOnTheWay) {
   }
 }
 
+// A replay judges a file by the fstat() of an O_PATH descriptor and reads it through that same
+// descriptor (ReopenHandle): a FIFO (or a device node) renamed over the path after it was judged
+// is never opened; the file judged is what is read.
+TEST(ReopenHandle, OpensTheFileJudgedNotWhatIsAtItsPathNow) {
+  TempTree t;
+  t.File("root/vendor", "0x1002\n");
+  const UniqueFd root = OpenRootDir(t.At("root"));
+  ASSERT_TRUE(root);
+  const UniqueFd judged = OpenBeneath(root.get(), "/vendor", O_PATH | O_NOFOLLOW);
+  ASSERT_TRUE(judged);
+  ASSERT_EQ(::mkfifo(t.At("fifo").c_str(), 0600), 0);
+  ASSERT_EQ(::rename(t.At("fifo").c_str(), t.At("root/vendor").c_str()), 0);
+
+  const UniqueFd reopened = ReopenHandle(judged.get(), O_RDONLY | O_NONBLOCK);
+  ASSERT_TRUE(reopened) << ErrnoText(errno);
+  struct stat st {};
+  ASSERT_EQ(::fstat(reopened.get(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
+  char buffer[16] = {};
+  EXPECT_EQ(::read(reopened.get(), buffer, sizeof buffer), 7);
+  EXPECT_STREQ(buffer, "0x1002\n");
+  // The path itself now names the FIFO, which a read by path would have opened.
+  const UniqueFd by_path = OpenBeneath(root.get(), "/vendor", O_PATH | O_NOFOLLOW);
+  ASSERT_TRUE(by_path);
+  ASSERT_EQ(::fstat(by_path.get(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
 }  // namespace
 }  // namespace rocm_doctor::system

@@ -209,6 +209,15 @@ void ExpectSame(const ResolvedPath& want, const ResolvedPath& got, const std::st
     EXPECT_EQ(st.st_ino, got.st.st_ino) << what;
     EXPECT_EQ(st.st_mode, got.st.st_mode) << what;
   }
+  if (got.handle) {
+    // The descriptor handed back is the result itself (a link target resolved in one call, or a
+    // link-free path), never its parent or another file.
+    struct stat by_handle {};
+    ASSERT_EQ(::fstat(got.handle.get(), &by_handle), 0) << what;
+    EXPECT_TRUE(got.has_stat) << what;
+    EXPECT_EQ(by_handle.st_ino, got.st.st_ino) << what;
+    EXPECT_EQ(got.status, FsStatus::kOk) << what;
+  }
 }
 
 void CompareAll(const std::string& root, const RootResolver& resolver,
