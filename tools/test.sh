@@ -5,7 +5,7 @@
 #              (any report aborts the test), with the libFuzzer targets (cmake/Hardening.cmake)
 # then every fuzz target for a short pass (ROCMDOC_FUZZ_SECONDS, default 3 s each;
 # tools/fuzz.sh runs longer ones). One build, not one per compiler, keeps CI well under 20
-# minutes on 2 cores; the developers' own builds use g++ (docs/development.md).
+# minutes on 2 cores; the developers' own builds use g++ (docs/architecture.md, "Tests").
 # ROCMDOC_TEST_BUILD=DIR builds and tests in DIR instead (an incremental run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,8 @@ stamp() { echo "== tools/test.sh: $1 at $((SECONDS - start)) s"; }
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG="-O0 -gline-tables-only" \
   -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
-  -DROCMDOC_WERROR=ON -DROCMDOC_SANITIZE=address,undefined -DROCMDOC_FUZZ=ON -DROCMDOC_PCH=ON
+  -DROCMDOC_WERROR=ON -DROCMDOC_SANITIZE=address,undefined -DROCMDOC_FUZZ=ON -DROCMDOC_PCH=ON \
+  -DROCMDOC_UNITY=ON
 cmake --build "$build" -j"$jobs"
 stamp "built $build"
 

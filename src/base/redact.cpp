@@ -53,7 +53,6 @@ namespace {
 
 using namespace redact_detail;
 
-constexpr std::size_t kMaxValue = 128;  // longer "values" after a key are prose, not ids
 // A serial seen once is looked for bare everywhere from then on only when it is this long (and,
 // as a number, this large): "serial 3" must not turn every "3" into a placeholder.
 constexpr std::size_t kMinLearned = 6;

@@ -8,6 +8,8 @@
 
 namespace rocm_doctor::redact_detail {
 
+inline constexpr std::size_t kMaxValue = 128;  // longer "values" after a key are prose, not ids
+
 inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 inline bool IsHex(char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 inline bool IsAlnum(char c) {

@@ -11,8 +11,6 @@ namespace {
 
 using namespace redact_detail;
 
-constexpr std::size_t kMaxValue = 128;  // longer "values" after a key are prose, not ids
-
 // Keys whose value is a serial number or unique id, in "key value", "key: value", "key=value"
 // and JSON ("key": "value", also escaped inside a JSON string) form. Longest first where one is
 // a prefix of another. "unique id" is rocm-smi's ("GPU[0] : Unique ID: 0x..."), "asic_serial"

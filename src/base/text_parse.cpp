@@ -2,6 +2,7 @@
 #include "base/text_parse.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace rocm_doctor::parse {
@@ -38,6 +39,17 @@ std::optional<std::uint64_t> UInt(std::string_view text) {
   std::uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 10);
   if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<double> Decimal(std::string_view text) {
+  text = Trim(text);
+  if (text.empty() || text.size() > 32) return std::nullopt;
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0) {
+    return std::nullopt;
+  }
   return value;
 }
 

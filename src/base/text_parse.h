@@ -21,6 +21,9 @@ std::optional<std::uint64_t> Hex(std::string_view text);
 // Decimal, optional leading '-'. Rejects trailing garbage and overflow.
 std::optional<std::int64_t> Int(std::string_view text);
 std::optional<std::uint64_t> UInt(std::string_view text);
+// A non-negative finite decimal ("12", "1.5", "2e9") of at most 32 characters after Trim, with
+// nothing after it: the numbers of the project's own CSV tables.
+std::optional<double> Decimal(std::string_view text);
 // PCIe link speed: "16.0 GT/s PCIe", "8 GT/s", "2.5 GT/s PCIe" -> GT/s; "Unknown" -> nullopt.
 std::optional<double> LinkSpeedGts(std::string_view text);
 

@@ -8,7 +8,7 @@
 namespace rocm_doctor {
 namespace {
 
-enum class Context { kWord, kSingleQuoted, kAnsiC, kDoubleQuoted };
+enum class QuoteContext { kWord, kSingleQuoted, kAnsiC, kDoubleQuoted };
 
 // Unquoted, unescaped, these end a word: a '#' after one starts a comment.
 bool EndsWord(char c) { return std::string_view(" \t;|&()<>").find(c) != std::string_view::npos; }
@@ -33,7 +33,7 @@ std::size_t SkipSeparator(std::string_view text, std::size_t at) {
 }  // namespace
 
 std::size_t ShellCommentStart(std::string_view command) {
-  std::vector<Context> stack{Context::kWord};
+  std::vector<QuoteContext> stack{QuoteContext::kWord};
   bool word_start = true;  // in kWord: the previous byte ended a word (or there was none)
   for (std::size_t i = 0; i < command.size(); ++i) {
     const char c = command[i];
@@ -41,39 +41,39 @@ std::size_t ShellCommentStart(std::string_view command) {
     word_start = false;
     const bool next_paren = i + 1 < command.size() && command[i + 1] == '(';
     switch (stack.back()) {
-      case Context::kSingleQuoted:
+      case QuoteContext::kSingleQuoted:
         if (c == '\'') stack.pop_back();
         break;
-      case Context::kAnsiC:  // $'...': \' does not end it
+      case QuoteContext::kAnsiC:  // $'...': \' does not end it
         if (c == '\\') {
           ++i;
         } else if (c == '\'') {
           stack.pop_back();
         }
         break;
-      case Context::kDoubleQuoted:
+      case QuoteContext::kDoubleQuoted:
         if (c == '\\') {
           ++i;
         } else if (c == '"') {
           stack.pop_back();
         } else if (c == '$' && next_paren) {
           ++i;
-          stack.push_back(Context::kWord);
+          stack.push_back(QuoteContext::kWord);
         }
         break;
-      case Context::kWord:
+      case QuoteContext::kWord:
         if (c == '\\') {
           ++i;  // an escaped space or '#' is part of the word
         } else if (c == '$' && i + 1 < command.size() && command[i + 1] == '\'') {
           ++i;
-          stack.push_back(Context::kAnsiC);
+          stack.push_back(QuoteContext::kAnsiC);
         } else if (c == '\'') {
-          stack.push_back(Context::kSingleQuoted);
+          stack.push_back(QuoteContext::kSingleQuoted);
         } else if (c == '"') {
-          stack.push_back(Context::kDoubleQuoted);
+          stack.push_back(QuoteContext::kDoubleQuoted);
         } else if (c == '$' && next_paren) {
           ++i;
-          stack.push_back(Context::kWord);
+          stack.push_back(QuoteContext::kWord);
         } else if (c == ')' && stack.size() > 1) {
           stack.pop_back();
         } else if (c == '#' && stack.size() == 1 && at_word_start) {

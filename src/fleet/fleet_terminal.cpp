@@ -11,17 +11,17 @@
 namespace rocm_doctor::fleet {
 namespace {
 
-constexpr std::size_t kNamesPerGroup = 8;       // node names shown on a group's line
+constexpr std::size_t kNamesPerTerminalLine = 8;       // node names shown on a group's line
 constexpr std::size_t kOutliersPerFigure = 10;  // outliers listed per benchmark
 
 std::string NodeNames(const FleetSummary& s, const std::vector<std::size_t>& nodes) {
   std::string names;
-  for (std::size_t i = 0; i < nodes.size() && i < kNamesPerGroup; ++i) {
+  for (std::size_t i = 0; i < nodes.size() && i < kNamesPerTerminalLine; ++i) {
     if (i > 0) names += ", ";
     names += s.nodes[nodes[i]].node;
   }
-  if (nodes.size() > kNamesPerGroup) {
-    names += fmt::format(" (+{} more)", nodes.size() - kNamesPerGroup);
+  if (nodes.size() > kNamesPerTerminalLine) {
+    names += fmt::format(" (+{} more)", nodes.size() - kNamesPerTerminalLine);
   }
   return names;
 }

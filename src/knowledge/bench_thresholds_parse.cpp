@@ -2,7 +2,6 @@
 // BenchThresholds::Parse / ParseReferences: the CSV formats of checks/data/bench_thresholds.csv
 // and checks/data/bench_reference_gpus.csv (checks/data/README.md). Each record is one line, so
 // every error names the line; a user's --thresholds file gets the same strictness.
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <span>
@@ -82,17 +81,6 @@ Result<bool> CheckHeader(const std::vector<Line>& lines, std::span<const std::st
     return Error{origin + ":" + std::to_string(header.number) + ": the header must be " + expected};
   }
   return true;
-}
-
-std::optional<double> Number(std::string_view text) {
-  text = parse::Trim(text);
-  if (text.empty() || text.size() > 32) return std::nullopt;
-  double value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0) {
-    return std::nullopt;
-  }
-  return value;
 }
 
 std::optional<FloorBasis> BasisFrom(std::string_view text) {
@@ -197,7 +185,7 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
     if (row.basis == FloorBasis::kNone) {
       if (!value_text.empty()) return Error{at + "basis none takes no value"};
     } else {
-      auto value = Number(value_text);
+      auto value = parse::Decimal(value_text);
       if (!value) {
         return Error{at + "value \"" + std::string(value_text) + "\" is not a number >= 0"};
       }
@@ -208,7 +196,7 @@ Result<BenchThresholds> BenchThresholds::Parse(std::string_view csv, const std::
       row.value = *value;
     }
     if (std::string_view u = parse::Trim(line.fields[4]); !u.empty()) {
-      row.unstable = Number(u);
+      row.unstable = parse::Decimal(u);
       if (!row.unstable || *row.unstable > 10) {
         return Error{at + "unstable \"" + std::string(u) + "\" is not a fraction >= 0"};
       }
@@ -270,7 +258,7 @@ Result<std::vector<ReferenceGpu>> BenchThresholds::ParseReferences(std::string_v
     auto number = [&](std::size_t column, std::optional<double>& out) {
       std::string_view text = parse::Trim(line.fields[column]);
       if (text.empty()) return true;
-      out = Number(text);
+      out = parse::Decimal(text);
       return out.has_value();
     };
     std::optional<double> cus;

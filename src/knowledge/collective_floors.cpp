@@ -4,7 +4,6 @@
 #include "knowledge/collective_floors.h"
 
 #include <cctype>
-#include <cmath>
 
 #include "base/text_parse.h"
 #include "knowledge/gpu_table_parse.h"
@@ -20,17 +19,6 @@ namespace {
 constexpr std::string_view kColumns[] = {"gpu",           "gpus",          "benchmark",
                                          "min_busbw_gbs", "message_bytes", "source"};
 constexpr std::size_t kMaxRows = 1000;
-
-std::optional<double> Number(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    double v = std::stod(text, &used);
-    if (used != text.size() || !std::isfinite(v)) return std::nullopt;
-    return v;
-  } catch (...) {
-    return std::nullopt;
-  }
-}
 
 bool WordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-'; }
 
@@ -78,7 +66,7 @@ Result<std::vector<Floor>> Parse(std::string_view csv, const std::string& origin
     if (!parse::StartsWith(floor.benchmark, "collective.")) {
       return Error{where + "benchmark must be a collective.* name"};
     }
-    std::optional<double> gbs = Number(f[3]);
+    std::optional<double> gbs = parse::Decimal(f[3]);
     if (!gbs || *gbs <= 0) return Error{where + "min_busbw_gbs must be a number above 0"};
     floor.min_busbw_bps = *gbs * 1e9;
     if (!parse::Trim(f[4]).empty()) {

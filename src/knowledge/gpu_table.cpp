@@ -2,7 +2,6 @@
 #include "rocm_doctor/facts/gpu_table.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -62,14 +61,6 @@ struct RowColumns {
       vram_gib, compute_units, peak_mem_bw_gbs, peak_fp32, host_link, source;
 };
 
-std::optional<double> Number(std::string_view text) {
-  if (text.empty() || text.size() > 32) return std::nullopt;
-  double value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
-}
-
 // Fills `out` from one data row; false when the row is malformed.
 bool ParseRow(const RowColumns& cols, const std::vector<std::string_view>& row, GpuModel& out) {
   if (row.size() != cols.count) return false;
@@ -91,7 +82,7 @@ bool ParseRow(const RowColumns& cols, const std::vector<std::string_view>& row, 
   auto number = [&](const Columns::Column& column, std::optional<double>& field) {
     std::string_view text = column.Of(row);
     if (text.empty()) return true;
-    field = Number(text);
+    field = parse::Decimal(text);
     return field.has_value();
   };
   std::optional<double> cus;

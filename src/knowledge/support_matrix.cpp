@@ -45,7 +45,7 @@ std::string VersionText(const Version& v) {
   return std::to_string(v[0]) + "." + std::to_string(v[1]) + "." + std::to_string(v[2]);
 }
 
-struct Columns {
+struct MatrixColumns {
   std::map<std::string, std::size_t, std::less<>> index;
   bool Has(std::string_view name) const { return index.find(name) != index.end(); }
   std::string Get(const std::vector<std::string_view>& row, std::string_view name) const {
@@ -62,7 +62,7 @@ std::size_t ForEachRow(std::string_view csv, std::initializer_list<std::string_v
                        Fn row) {
   std::size_t skipped = 0;
   std::size_t records = 0;
-  Columns columns;
+  MatrixColumns columns;
   bool header = true;
   bool other_file = false;
   gpu_table::ForEachCsvRecord(csv, [&](const std::vector<std::string_view>* record) {
@@ -108,7 +108,7 @@ SupportMatrix SupportMatrix::Parse(std::string_view support_csv, std::string_vie
   SupportMatrix m;
   m.skipped_rows_ +=
       ForEachRow(support_csv, {"rocm_release", "gfx_target", "status"},
-                 [&](const Columns& c, const std::vector<std::string_view>& r) {
+                 [&](const MatrixColumns& c, const std::vector<std::string_view>& r) {
                    SupportRow row;
                    row.release = c.Get(r, "rocm_release");
                    row.gfx_target = c.Get(r, "gfx_target");
@@ -130,7 +130,7 @@ SupportMatrix SupportMatrix::Parse(std::string_view support_csv, std::string_vie
                    return true;
                  });
   m.skipped_rows_ += ForEachRow(kernels_csv, {"rocm_release", "kind"},
-                                [&](const Columns& c, const std::vector<std::string_view>& r) {
+                                [&](const MatrixColumns& c, const std::vector<std::string_view>& r) {
                                   KernelRow row{.release = c.Get(r, "rocm_release"),
                                                 .kind = c.Get(r, "kind"),
                                                 .name = c.Get(r, "name"),

@@ -233,7 +233,7 @@ void WriteDetails(const Report& report, std::ostream& out) {
   out << "</details>\n\n";
 }
 
-void WriteBenchmarks(const Report& report, std::ostream& out) {
+void WriteBenchmarkTable(const Report& report, std::ostream& out) {
   if (report.benchmarks.empty()) return;
   out << fmt::format("<details><summary>Benchmarks ({})</summary>\n\n", report.benchmarks.size());
   out << "| | Benchmark | GPU | Median | Best | Limit | % of peak |\n"
@@ -277,7 +277,7 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
   WriteRootCauses(report, out);
   WriteChecks(report, out);
   WriteDetails(report, out);
-  WriteBenchmarks(report, out);
+  WriteBenchmarkTable(report, out);
   WriteGpus(report, out);
   out << "<sub>Made by " << MarkdownText(report.tool_name) << ' '
       << MarkdownText(report.tool_version)

@@ -9,7 +9,7 @@
 namespace rocm_doctor::system {
 namespace {
 
-std::deque<std::string> Split(std::string_view path) {
+std::deque<std::string> SplitComponents(std::string_view path) {
   std::deque<std::string> parts;
   const std::string norm = NormalizeHostPath(path);
   std::size_t start = 1;
@@ -47,7 +47,7 @@ PhysicalPaths::PhysicalPaths(const SystemView& inner,
 
 std::optional<std::string> PhysicalPaths::Resolve(const std::string& path, bool follow_final) {
   std::vector<std::string> done;
-  std::deque<std::string> todo = Split(path);
+  std::deque<std::string> todo = SplitComponents(path);
   int hops = 0;
   while (!todo.empty()) {
     std::string part = std::move(todo.front());
@@ -62,7 +62,7 @@ std::optional<std::string> PhysicalPaths::Resolve(const std::string& path, bool 
       met_[here] = *target;
       if (++hops > kMaxSymlinkHops || target->empty()) return std::nullopt;
       if (target->front() == '/') done.clear();
-      std::deque<std::string> expanded = Split(*target);
+      std::deque<std::string> expanded = SplitComponents(*target);
       todo.insert(todo.begin(), expanded.begin(), expanded.end());
       continue;
     }

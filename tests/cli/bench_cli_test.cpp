@@ -19,7 +19,7 @@ namespace {
 using testing::DoctorRun;
 using testing::RunDoctor;
 
-bool Has(const std::string& text, std::string_view part) {
+bool HasPart(const std::string& text, std::string_view part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -29,7 +29,7 @@ std::string Machine(const std::string& name) {
 
 TEST(CliBench, StressSecondsAreAccepted) {
   const DoctorRun help = RunDoctor({"bench", "--help"});
-  EXPECT_TRUE(Has(help.outcome.out, "--stress-seconds")) << help.outcome.out;
+  EXPECT_TRUE(HasPart(help.outcome.out, "--stress-seconds")) << help.outcome.out;
   for (std::string seconds : {"1", "60", "86400"}) {
     const DoctorRun run = RunDoctor(
         {"bench", "--sysroot", Machine("mi300x-bench-healthy"), "--stress-seconds", seconds});
@@ -44,13 +44,13 @@ TEST(CliBench, StressSecondsOutOfRangeAreExitTwo) {
     const DoctorRun run = RunDoctor(
         {"bench", "--sysroot", Machine("mi300x-bench-healthy"), "--stress-seconds", seconds});
     EXPECT_EQ(run.outcome.exit_code, 2) << "[" << seconds << "]" << run.Context();
-    EXPECT_TRUE(Has(run.outcome.err, "--stress-seconds")) << run.Context();
-    EXPECT_TRUE(Has(run.outcome.err, "rocm-doctor bench --help")) << run.Context();
+    EXPECT_TRUE(HasPart(run.outcome.err, "--stress-seconds")) << run.Context();
+    EXPECT_TRUE(HasPart(run.outcome.err, "rocm-doctor bench --help")) << run.Context();
     const DoctorRun json = RunDoctor({"bench", "--format", "json", "--sysroot",
                                       Machine("mi300x-bench-healthy"), "--stress-seconds", seconds});
     EXPECT_EQ(json.outcome.exit_code, 2) << json.Context();
     ASSERT_TRUE(json.JsonOk()) << json.Context();
-    EXPECT_TRUE(Has(json.report.value("error", ""), "--stress-seconds")) << json.Context();
+    EXPECT_TRUE(HasPart(json.report.value("error", ""), "--stress-seconds")) << json.Context();
   }
 }
 
@@ -59,11 +59,11 @@ TEST(CliLevels, EveryCommandListsTheSameWords) {
   for (std::string command : {"check", "capture", "gate", "bench"}) {
     const std::string help = RunDoctor({command, "--help"}).outcome.out;
     for (std::string word : {"standard", "extended", "stress"}) {
-      EXPECT_TRUE(Has(help, word)) << command << " --help lacks " << word << "\n" << help;
+      EXPECT_TRUE(HasPart(help, word)) << command << " --help lacks " << word << "\n" << help;
     }
-    EXPECT_EQ(Has(help, "basic"), command != "bench") << command << "\n" << help;
+    EXPECT_EQ(HasPart(help, "basic"), command != "bench") << command << "\n" << help;
   }
-  EXPECT_TRUE(Has(RunDoctor({"bench", "--help"}).outcome.out, "quick is the old name of standard"));
+  EXPECT_TRUE(HasPart(RunDoctor({"bench", "--help"}).outcome.out, "quick is the old name of standard"));
 }
 
 // The benchmark rows of a level are the same whichever command runs it (before: check's
@@ -87,20 +87,20 @@ TEST(CliLevels, AWordMeansTheSameInCheckAndBench) {
   // The recording is the helper's quick run: the report names it in the doctor's words.
   const DoctorRun run = RunDoctor({"check", "--sysroot", machine, "--level", "extended",
                                    "--format", "json"});
-  EXPECT_TRUE(Has(run.outcome.out, "22 results at the standard level")) << run.Context();
-  EXPECT_FALSE(Has(run.outcome.out, "at the quick level")) << run.Context();
+  EXPECT_TRUE(HasPart(run.outcome.out, "22 results at the standard level")) << run.Context();
+  EXPECT_FALSE(HasPart(run.outcome.out, "at the quick level")) << run.Context();
 }
 
 TEST(CliLevels, WordsOutsideACommandsLevelsAreExitTwo) {
   const std::string machine = Machine("mi300x-bench-healthy");
   const DoctorRun basic = RunDoctor({"bench", "--sysroot", machine, "--level", "basic"});
   EXPECT_EQ(basic.outcome.exit_code, 2) << basic.Context();
-  EXPECT_TRUE(Has(basic.outcome.err, "bench is GPU work")) << basic.Context();
+  EXPECT_TRUE(HasPart(basic.outcome.err, "bench is GPU work")) << basic.Context();
   for (std::string word : {"turbo", "", "Standard", "quick,stress", "\033[31m"}) {
     const DoctorRun bench = RunDoctor({"bench", "--sysroot", machine, "--level", word});
     EXPECT_EQ(bench.outcome.exit_code, 2) << "[" << word << "]" << bench.Context();
-    EXPECT_TRUE(Has(bench.outcome.err, "give standard, extended or stress")) << bench.Context();
-    EXPECT_FALSE(Has(bench.outcome.err, "\033")) << bench.Context();
+    EXPECT_TRUE(HasPart(bench.outcome.err, "give standard, extended or stress")) << bench.Context();
+    EXPECT_FALSE(HasPart(bench.outcome.err, "\033")) << bench.Context();
   }
   for (std::string command : {"check", "capture", "gate"}) {
     for (std::string word : {"quick", "turbo"}) {
@@ -109,7 +109,7 @@ TEST(CliLevels, WordsOutsideACommandsLevelsAreExitTwo) {
       if (command == "gate") args.push_back("--npd");
       const DoctorRun run = RunDoctor(args);
       EXPECT_EQ(run.outcome.exit_code, 2) << command << " " << word << run.Context();
-      EXPECT_TRUE(Has(run.outcome.err, "--level")) << run.Context();
+      EXPECT_TRUE(HasPart(run.outcome.err, "--level")) << run.Context();
     }
   }
 }
@@ -127,7 +127,7 @@ TEST(CliLevels, APolicyLevelTakesTheSameWords) {
   const DoctorRun bad = RunDoctor({"check", "--sysroot", Machine("mi300x-bench-healthy"),
                                    "--policy", dir + "/q.toml"});
   EXPECT_EQ(bad.outcome.exit_code, 2) << bad.Context();
-  EXPECT_TRUE(Has(bad.outcome.err, "\"extended\"")) << bad.Context();
+  EXPECT_TRUE(HasPart(bad.outcome.err, "\"extended\"")) << bad.Context();
   std::filesystem::remove_all(dir);
 }
 

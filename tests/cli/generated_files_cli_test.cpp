@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 using testing::DoctorRun;
 using testing::RunDoctor;
 
-bool Has(const std::string& text, const std::string& part) {
+bool Mentions(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -144,12 +144,12 @@ TEST(ManPage, RendersWithoutAWarning) {
   EXPECT_EQ(shown.exit_code, 0) << shown.err;
   for (const char* section : {"NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS",
                               "EXIT STATUS", "FILES", "SEE ALSO"}) {
-    EXPECT_TRUE(Has(shown.out, std::string("\n") + section + "\n")) << section << shown.out;
+    EXPECT_TRUE(Mentions(shown.out, std::string("\n") + section + "\n")) << section << shown.out;
   }
   for (const char* code : {"0", "1", "2", "3", "130", "143"}) {
-    EXPECT_TRUE(Has(shown.out, std::string("\n       ") + code + " ")) << code;
+    EXPECT_TRUE(Mentions(shown.out, std::string("\n       ") + code + " ")) << code;
   }
-  EXPECT_TRUE(Has(shown.out, "findings.md")) << shown.out;
+  EXPECT_TRUE(Mentions(shown.out, "findings.md")) << shown.out;
   // mandoc's linter, stricter on structure, where it is installed: nothing above a style note.
   if (const std::string mandoc = Which("mandoc"); !mandoc.empty()) {
     CommandOutcome strict = RunTool({mandoc, "-T", "lint", "-W", "warning", page.path()});
@@ -185,21 +185,21 @@ TEST(ManPage, DocumentsEveryCommandAndOption) {
     for (const std::string& option : entry.options) {
       ++options;
       // "       --sysroot TEXT", "       -o, --output TEXT", "       -v, --verbose"
-      EXPECT_TRUE(Has(section, "       " + option + " ") || Has(section, " " + option + ",") ||
-                  Has(section, " " + option + "\n") || Has(section, ", " + option + " ") ||
-                  Has(section, ", " + option + "\n"))
+      EXPECT_TRUE(Mentions(section, "       " + option + " ") || Mentions(section, " " + option + ",") ||
+                  Mentions(section, " " + option + "\n") || Mentions(section, ", " + option + " ") ||
+                  Mentions(section, ", " + option + "\n"))
           << "'" << title << "' " << option << " is not in its man page section:\n" << section;
     }
   }
   EXPECT_GE(options, 60u);
   // The hidden commands are not documented.
-  EXPECT_FALSE(Has(shown.out, "probe-load")) << "hidden command in the man page";
+  EXPECT_FALSE(Mentions(shown.out, "probe-load")) << "hidden command in the man page";
 }
 
 TEST(Completion, HiddenAndRefusesAnotherShell) {
   const std::string help = RunDoctor({"--help"}).outcome.out;
   for (const char* hidden : {"man ", "completion "}) {
-    EXPECT_FALSE(Has(help, std::string("\n  ") + hidden)) << hidden << help;
+    EXPECT_FALSE(Mentions(help, std::string("\n  ") + hidden)) << hidden << help;
   }
   for (const char* shell : {"fish", "", "bash;id", "--", "BASH"}) {
     const DoctorRun run = RunDoctor({"completion", shell});
@@ -219,18 +219,18 @@ TEST(Completion, BothShellsCompleteEveryCommandAndOptionAndParse) {
   for (const HelpEntry& entry : all) {
     if (!entry.path.empty()) {
       const std::string& name = entry.path.back();
-      EXPECT_TRUE(Has(bash.text(), " " + name + " ") || Has(bash.text(), " " + name + "\"") ||
-                  Has(bash.text(), ":" + name + "\""))
+      EXPECT_TRUE(Mentions(bash.text(), " " + name + " ") || Mentions(bash.text(), " " + name + "\"") ||
+                  Mentions(bash.text(), ":" + name + "\""))
           << "bash completion misses the command " << name;
-      EXPECT_TRUE(Has(zsh.text(), "'" + name + ":") || Has(zsh.text(), name + ":"))
+      EXPECT_TRUE(Mentions(zsh.text(), "'" + name + ":") || Mentions(zsh.text(), name + ":"))
           << "zsh completion misses the command " << name;
     }
     for (const std::string& option : entry.options) {
-      EXPECT_TRUE(Has(bash.text(), " " + option + " ") || Has(bash.text(), " " + option + "\"") ||
-                  Has(bash.text(), "\"" + option + " "))
+      EXPECT_TRUE(Mentions(bash.text(), " " + option + " ") || Mentions(bash.text(), " " + option + "\"") ||
+                  Mentions(bash.text(), "\"" + option + " "))
           << "bash completion misses " << option;
-      EXPECT_TRUE(Has(zsh.text(), option + "[") || Has(zsh.text(), option + "=[") ||
-                  Has(zsh.text(), option + "+["))
+      EXPECT_TRUE(Mentions(zsh.text(), option + "[") || Mentions(zsh.text(), option + "=[") ||
+                  Mentions(zsh.text(), option + "+["))
           << "zsh completion misses " << option;
     }
   }
@@ -258,9 +258,9 @@ TEST(Completion, BashOffersTheTablesWords) {
   EXPECT_EQ(offered("rocm-doctor check --format j"), "json\njunit\n");
   EXPECT_EQ(offered("rocm-doctor check --level ''"), "basic\nstandard\nextended\nstress\n");
   EXPECT_EQ(offered("rocm-doctor check --jobs ''"), "") << "a number: nothing to offer";
-  EXPECT_TRUE(Has(offered("rocm-doctor check --sy"), "--sysroot\n"));
-  EXPECT_TRUE(Has(offered("rocm-doctor gate --"), "--slurm\n"));
-  EXPECT_TRUE(Has(offered("rocm-doctor fleet summarize --"), "--outlier-percent\n"));
+  EXPECT_TRUE(Mentions(offered("rocm-doctor check --sy"), "--sysroot\n"));
+  EXPECT_TRUE(Mentions(offered("rocm-doctor gate --"), "--slurm\n"));
+  EXPECT_TRUE(Mentions(offered("rocm-doctor fleet summarize --"), "--outlier-percent\n"));
 }
 
 }  // namespace

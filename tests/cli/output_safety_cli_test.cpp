@@ -23,11 +23,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Machine(const std::string& name) {
+std::string MachineDir(const std::string& name) {
   return std::string(ROCMDOC_SOURCE_DIR) + "/tests/machines/" + name;
 }
 
-CommandOutcome Doctor(std::vector<std::string> args) {
+CommandOutcome RunDoctor(std::vector<std::string> args) {
   CommandSpec spec;
   spec.name = "rocm-doctor";
   spec.argv = {ROCMDOC_BINARY};
@@ -72,15 +72,15 @@ struct Writer {
 };
 
 std::vector<Writer> Writers(const Scratch& s) {
-  const std::string healthy = Machine("mi300x-healthy");
+  const std::string healthy = MachineDir("mi300x-healthy");
   fs::create_directories(s / "reports");
-  Doctor({"check", "--sysroot", healthy, "--format", "json", "-o", s / "reports/a.json"});
-  Doctor({"check", "--sysroot", Machine("pcie-link-degraded"), "--format", "json", "-o",
+  RunDoctor({"check", "--sysroot", healthy, "--format", "json", "-o", s / "reports/a.json"});
+  RunDoctor({"check", "--sysroot", MachineDir("pcie-link-degraded"), "--format", "json", "-o",
           s / "reports/b.json"});
   return {
       {"check", {"check", "--sysroot", healthy, "--format", "json", "-o", "{out}"}},
       {"gate", {"gate", "--npd", "--sysroot", healthy, "-o", "{out}"}, false},
-      {"bench", {"bench", "--sysroot", Machine("mi300x-bench-healthy"), "-o", "{out}"}},
+      {"bench", {"bench", "--sysroot", MachineDir("mi300x-bench-healthy"), "-o", "{out}"}},
       {"diff", {"diff", s / "reports/a.json", s / "reports/b.json", "-o", "{out}"}},
       {"fleet", {"fleet", "summarize", s / "reports", "-o", "{out}"}},
   };
@@ -91,7 +91,7 @@ CommandOutcome RunWriter(const Writer& w, const std::string& out) {
   for (std::string& a : args) {
     if (a == "{out}") a = out;
   }
-  return Doctor(args);
+  return RunDoctor(args);
 }
 
 // Reads a FIFO until its writer closes it (or 60 s): opened non-blocking first, so a doctor
@@ -188,7 +188,7 @@ TEST(OutputSafety, ErrorMessagesCarryNoEscapeSequences) {
   Scratch s;
   const std::string evil = s / ("x\x1b]52;c;Y3VybCBldmlsfHNo\x07\x1b[2J\x1b[8mhidden"
                                 "\xc2\x9b" "31m\u202e");
-  const std::string healthy = Machine("mi300x-healthy");
+  const std::string healthy = MachineDir("mi300x-healthy");
   const std::vector<std::vector<std::string>> runs = {
       {"check", "--sysroot", healthy, "--policy", evil},
       {"check", "--sysroot", healthy, "--thresholds", evil},
@@ -202,7 +202,7 @@ TEST(OutputSafety, ErrorMessagesCarryNoEscapeSequences) {
       {"bench", "--sysroot", evil},
   };
   for (const auto& args : runs) {
-    const CommandOutcome out = Doctor(args);
+    const CommandOutcome out = RunDoctor(args);
     const std::string what = args[0] + " " + args[args.size() - 2];
     EXPECT_NE(out.exit_code, 0) << what;
     EXPECT_FALSE(out.err.empty()) << what;

@@ -20,7 +20,7 @@ using testing::DoctorRun;
 using testing::RunDoctor;
 using testing::TempTree;
 
-bool Has(const std::string& text, std::string_view part) {
+bool HasText(const std::string& text, std::string_view part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -52,11 +52,11 @@ TEST(CliSysroot, NotAMachineDirectoryIsExitTwo) {
           {"gate", "--npd", "--sysroot", dir}}) {
       const DoctorRun run = RunDoctor(args);
       EXPECT_EQ(run.outcome.exit_code, 2) << args[0] << " " << dir << run.Context();
-      EXPECT_TRUE(Has(run.outcome.err, "--sysroot " + dir + ": not a machine directory"))
+      EXPECT_TRUE(HasText(run.outcome.err, "--sysroot " + dir + ": not a machine directory"))
           << args[0] << " " << dir << run.Context();
       if (args.back() == "json") {
         ASSERT_TRUE(run.JsonOk()) << run.Context();
-        EXPECT_TRUE(Has(run.report.value("error", ""), "not a machine directory"));
+        EXPECT_TRUE(HasText(run.report.value("error", ""), "not a machine directory"));
       }
     }
     EXPECT_FALSE(std::filesystem::exists(dir + "/out")) << dir;
@@ -66,7 +66,7 @@ TEST(CliSysroot, NotAMachineDirectoryIsExitTwo) {
       !std::filesystem::exists("/tmp/.rocm-doctor")) {
     const DoctorRun run = RunDoctor({"check", "--sysroot", "/tmp"});
     EXPECT_EQ(run.outcome.exit_code, 2) << run.Context();
-    EXPECT_TRUE(Has(run.outcome.err, "not a machine directory")) << run.Context();
+    EXPECT_TRUE(HasText(run.outcome.err, "not a machine directory")) << run.Context();
   }
 }
 
@@ -79,7 +79,7 @@ TEST(CliSysroot, ArchiveMustHoldAMachine) {
   ASSERT_TRUE(Pack(junk.path(), bad));
   const DoctorRun refused = RunDoctor({"check", "--sysroot", bad});
   EXPECT_EQ(refused.outcome.exit_code, 2) << refused.Context();
-  EXPECT_TRUE(Has(refused.outcome.err, "--sysroot " + bad + ": not a machine directory"))
+  EXPECT_TRUE(HasText(refused.outcome.err, "--sysroot " + bad + ": not a machine directory"))
       << refused.Context();
 
   const std::string machine = std::string(ROCMDOC_SOURCE_DIR) + "/tests/machines/mi300x-healthy";

@@ -8,7 +8,7 @@ namespace {
 
 using Action = SlurmPlan::Action;
 
-GateSummary Summary(Verdict verdict, std::string code = {}) {
+GateSummary GateSummaryOf(Verdict verdict, std::string code = {}) {
   GateSummary s;
   s.verdict = verdict;
   s.code = std::move(code);
@@ -40,10 +40,10 @@ struct Case {
 };
 
 TEST(PlanSlurmAction, Table) {
-  const GateSummary fail = Summary(Verdict::kFail, "hardware.gpu.none_found");
-  const GateSummary pass = Summary(Verdict::kPass);
-  const GateSummary warn = Summary(Verdict::kWarn, "hardware.bar.small");
-  const GateSummary unknown = Summary(Verdict::kUnknown, "runtime.hip_probe.timeout");
+  const GateSummary fail = GateSummaryOf(Verdict::kFail, "hardware.gpu.none_found");
+  const GateSummary pass = GateSummaryOf(Verdict::kPass);
+  const GateSummary warn = GateSummaryOf(Verdict::kWarn, "hardware.bar.small");
+  const GateSummary unknown = GateSummaryOf(Verdict::kUnknown, "runtime.hip_probe.timeout");
   const std::string ours = "rocm-doctor: hardware.gpu.none_found";
   const Case cases[] = {
       {"fail drains an idle node", fail, Node("IDLE"), {}, Action::kDrain, ours},
@@ -145,10 +145,10 @@ TEST(PlanSlurmAction, Table) {
 }
 
 TEST(PlanSlurmAction, WouldSaysTheActionInTheFutureTense) {
-  const GateSummary fail = Summary(Verdict::kFail, "hardware.gpu.none_found");
+  const GateSummary fail = GateSummaryOf(Verdict::kFail, "hardware.gpu.none_found");
   EXPECT_EQ(PlanSlurmAction(fail, Node("IDLE"), {}).would,
             "would drain node gpu-01 with reason \"rocm-doctor: hardware.gpu.none_found\"");
-  EXPECT_EQ(PlanSlurmAction(Summary(Verdict::kPass),
+  EXPECT_EQ(PlanSlurmAction(GateSummaryOf(Verdict::kPass),
                             Node("IDLE+DRAIN", "rocm-doctor: hardware.gpu.none_found"), {})
                 .would,
             "would resume node gpu-01 (now IDLE+DRAIN, reason \"rocm-doctor: "
@@ -164,16 +164,16 @@ TEST(PlanWithoutNodeState, SaysWhatItWouldDoAndOnWhatCondition) {
     Action action;
     std::string would;
   } cases[] = {
-      {Summary(Verdict::kFail, "hardware.gpu.none_found"), {}, Action::kDrain,
+      {GateSummaryOf(Verdict::kFail, "hardware.gpu.none_found"), {}, Action::kDrain,
        "would drain node gpu-01 with reason \"rocm-doctor: hardware.gpu.none_found\", unless "
        "a reason that is not rocm-doctor's is set on it (its state could not be read)"},
-      {Summary(Verdict::kWarn, "hardware.bar.small"), {.warn_is_failure = true}, Action::kDrain,
+      {GateSummaryOf(Verdict::kWarn, "hardware.bar.small"), {.warn_is_failure = true}, Action::kDrain,
        "would drain node gpu-01 with reason \"rocm-doctor: hardware.bar.small\", unless a "
        "reason that is not rocm-doctor's is set on it (its state could not be read)"},
-      {Summary(Verdict::kPass), {}, Action::kResume,
+      {GateSummaryOf(Verdict::kPass), {}, Action::kResume,
        "would resume node gpu-01 if rocm-doctor drained it, else leave it as it is (its state "
        "could not be read)"},
-      {Summary(Verdict::kUnknown, "core.run.deadline"), {}, Action::kNone,
+      {GateSummaryOf(Verdict::kUnknown, "core.run.deadline"), {}, Action::kNone,
        "would leave node gpu-01 as it is: could not tell whether it is healthy"},
   };
   for (const auto& c : cases) {
@@ -186,17 +186,17 @@ TEST(PlanWithoutNodeState, SaysWhatItWouldDoAndOnWhatCondition) {
 TEST(PlanSlurmAction, WhyNamesTheForeignReasonAndWhoSetIt) {
   SlurmNodeState node = Node("IDLE+DRAIN", "maintenance");
   node.reason_user = "alice";
-  SlurmPlan plan = PlanSlurmAction(Summary(Verdict::kFail, "x.y"), node, {});
+  SlurmPlan plan = PlanSlurmAction(GateSummaryOf(Verdict::kFail, "x.y"), node, {});
   EXPECT_NE(plan.why.find("\"maintenance\" set by alice"), std::string::npos) << plan.why;
 }
 
 TEST(DrainReason, NamesTheCodeElseTheCheck) {
-  EXPECT_EQ(DrainReason(Summary(Verdict::kFail, "driver.kfd.missing")),
+  EXPECT_EQ(DrainReason(GateSummaryOf(Verdict::kFail, "driver.kfd.missing")),
             "rocm-doctor: driver.kfd.missing");
-  GateSummary no_code = Summary(Verdict::kUnknown);
+  GateSummary no_code = GateSummaryOf(Verdict::kUnknown);
   no_code.check_id = "runtime.hip_devices";
   EXPECT_EQ(DrainReason(no_code), "rocm-doctor: runtime.hip_devices");
-  EXPECT_EQ(DrainReason(Summary(Verdict::kUnknown)), "rocm-doctor: unknown");
+  EXPECT_EQ(DrainReason(GateSummaryOf(Verdict::kUnknown)), "rocm-doctor: unknown");
 }
 
 TEST(ScontrolArgv, ReasonIsOneArgumentAndNothingIsShellQuoted) {

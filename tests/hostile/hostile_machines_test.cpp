@@ -29,9 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 using testing::DoctorRun;
 
-constexpr char kBase[] = "rx7900xtx-healthy";
+constexpr char kBaseMachine[] = "rx7900xtx-healthy";
 // The GPU's physical sysfs directory in that machine, and its links.
-constexpr char kGpuDir[] =
+constexpr char kHostileGpuDir[] =
     "sys/devices/pci0000:00/0000:00:01.1/0000:01:00.0/0000:02:00.0/0000:03:00.0";
 constexpr char kGpuVendor[] = "/sys/bus/pci/devices/0000:03:00.0/vendor";
 constexpr char kKfdNodes[] = "sys/class/kfd/kfd/topology/nodes";
@@ -48,7 +48,7 @@ class HostileMachine : public ::testing::Test {
     ASSERT_FALSE(tree_.path().empty());
     ::chmod(tree_.path().c_str(), 0755);  // nobody must reach it (RunAsNobody)
     std::error_code ec;
-    fs::copy(fs::path(ROCMDOC_SOURCE_DIR) / "tests" / "machines" / kBase, Machine(),
+    fs::copy(fs::path(ROCMDOC_SOURCE_DIR) / "tests" / "machines" / kBaseMachine, Machine(),
              fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
     ASSERT_FALSE(ec) << ec.message();
     tree_.File("outside/vendor", std::string("0x1002\n") + kSecret + "\n");
@@ -124,7 +124,7 @@ TEST_F(HostileMachine, SymlinkLoops) {
   Link(std::string(kKfdNodes) + "/1b", "1");
   Link("etc/os-release", "../etc/./os-release");
   ExpectUnknownNaming(Replay("symlink loops: KFD"), "/sys/class/kfd/kfd/topology/nodes/1");
-  Link(std::string(kGpuDir) + "/vendor", "vendor");  // itself
+  Link(std::string(kHostileGpuDir) + "/vendor", "vendor");  // itself
   ExpectUnknownNaming(Replay("symlink loops: PCI"), kGpuVendor);
 }
 
@@ -144,7 +144,7 @@ TEST_F(HostileMachine, LinksEscapingTheRootStayInside) {
 }
 
 TEST_F(HostileMachine, TwoGibFileWhereAFiveByteValueBelongs) {
-  const std::string path = At(std::string(kGpuDir) + "/vendor");
+  const std::string path = At(std::string(kHostileGpuDir) + "/vendor");
   fs::remove(path);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   ASSERT_GE(fd, 0);
@@ -174,7 +174,7 @@ TEST_F(HostileMachine, BinaryGarbage) {
   ExpectUnknownNaming(below, "/proc/meminfo");
   for (const char* attribute : {"vendor", "device", "class", "revision", "uevent",
                                 "current_link_speed", "mem_info_vram_total"}) {
-    Replace(std::string(kGpuDir) + "/" + attribute, garbage(37));
+    Replace(std::string(kHostileGpuDir) + "/" + attribute, garbage(37));
   }
   ExpectUnknownNaming(Replay("binary garbage: PCI"), kGpuVendor);
 }
@@ -215,9 +215,9 @@ TEST_F(HostileMachine, DirectoriesWithoutPermission) {
   const std::string node = At("sys/devices/virtual/kfd/kfd/topology/nodes/1");
   ASSERT_EQ(::chmod(node.c_str(), 0), 0);
   const DoctorRun below = Replay("no permission: KFD", RunAsNobody());
-  ASSERT_EQ(::chmod(At(kGpuDir).c_str(), 0), 0);
+  ASSERT_EQ(::chmod(At(kHostileGpuDir).c_str(), 0), 0);
   const DoctorRun pci = Replay("no permission: PCI", RunAsNobody());
-  ::chmod(At(kGpuDir).c_str(), 0755);
+  ::chmod(At(kHostileGpuDir).c_str(), 0755);
   ::chmod(node.c_str(), 0755);
   expect_denied(below, "/sys/class/kfd/kfd/topology/nodes/1/properties");
   expect_denied(pci, kGpuVendor);
@@ -257,7 +257,7 @@ TEST_F(HostileMachine, NonUtf8NamesAndContents) {
                               f.text.find("blacklist amdgpu") != std::string::npos);
   }
   EXPECT_TRUE(blacklist) << below.Context();
-  Replace(std::string(kGpuDir) + "/vendor", "0x10" + bad + "\n");
+  Replace(std::string(kHostileGpuDir) + "/vendor", "0x10" + bad + "\n");
   ExpectUnknownNaming(Replay("non-UTF-8: PCI"), kGpuVendor);
 }
 

@@ -28,7 +28,7 @@ namespace {
 using testing::DoctorRun;
 using testing::TempTree;
 
-const std::string kMachine = std::string(ROCMDOC_SOURCE_DIR) + "/tests/machines/hip-no-devices";
+const std::string kNoDeviceMachine = std::string(ROCMDOC_SOURCE_DIR) + "/tests/machines/hip-no-devices";
 
 int ExitFor(int signal_number) { return 128 + signal_number; }
 const char* NameOf(int signal_number) { return signal_number == SIGINT ? "SIGINT" : "SIGTERM"; }
@@ -117,7 +117,7 @@ TEST(Signals, BeforeTheChecksStartEveryOutputHasThePartialReport) {
     const std::string json_file = stubs.At("report.json");
     const std::string junit_file = stubs.At("report.xml");
     const std::string md_file = stubs.At("report.md");
-    spec.args = {"check",       "--sysroot",          kMachine,    "--format", "json", "-o",
+    spec.args = {"check",       "--sysroot",          kNoDeviceMachine,    "--format", "json", "-o",
                  "json=" + json_file, "-o", "junit=" + junit_file, "-o", "markdown=" + md_file};
     spec.deadline = std::chrono::seconds(30);
     const DoctorRun run = testing::RunDoctorDirect(spec);
@@ -140,7 +140,7 @@ TEST(Signals, GateBeforeTheChecksStartLeavesTheNodeAlone) {
   testing::DirectSpec spec;
   spec.wrapper = {stubs.Link("pending-SIGTERM")};
   const std::string json_file = stubs.At("gate.json");
-  spec.args = {"gate", "--npd", "--sysroot", kMachine, "-o", json_file};
+  spec.args = {"gate", "--npd", "--sysroot", kNoDeviceMachine, "-o", json_file};
   spec.deadline = std::chrono::seconds(30);
   const DoctorRun run = testing::RunDoctorDirect(spec);
   ASSERT_EQ(run.outcome.state, CommandOutcome::State::kExited) << run.Context();
@@ -208,7 +208,7 @@ TEST(Signals, AfterTheDiagnosisTheOutputsAreCompletedAndTheStatusIsTheReports) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const std::string junit_file = stubs.At("report.xml");
   testing::DirectSpec spec;
-  spec.args = {"check", "--sysroot", kMachine, "--format", "json",
+  spec.args = {"check", "--sysroot", kNoDeviceMachine, "--format", "json",
                "-o",    "json=" + fifo, "-o", "junit=" + junit_file};
   spec.deadline = std::chrono::seconds(30);
   int reader = -1;

@@ -52,14 +52,6 @@ bool FailedWithError(std::string_view line, std::string_view code) {
   return false;
 }
 
-KernelLogEvent Make(Kind kind, std::string_view line) {
-  KernelLogEvent event{};
-  event.kind = kind;
-  event.line = Printable(line, 400);
-  event.bdf = FindBdf(line);
-  return event;
-}
-
 }  // namespace
 
 bool IsAmdgpuLine(std::string_view line) { return FromAmdgpu(line); }
@@ -108,7 +100,7 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   if (Contains(line, "Direct firmware load for ")) {
     std::string fw = WordAfter(line, "Direct firmware load for ");
     if (StartsWith(fw, "amdgpu/") || (StartsWith(fw, "radeon/") && Contains(line, "amdgpu"))) {
-      KernelLogEvent e = Make(Kind::kFirmwareLoadFailed, line);
+      KernelLogEvent e = MakeKernelLogEvent(Kind::kFirmwareLoadFailed, line);
       e.firmware = fw;
       return e;
     }
@@ -119,7 +111,7 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   if (FromAmdgpu(line) && (Contains(line, "Failed to load firmware \"") ||
                            Contains(line, "Failed to load gpu_info firmware") ||
                            Contains(line, "Failed to get gpu_info firmware"))) {
-    KernelLogEvent e = Make(Kind::kFirmwareLoadFailed, line);
+    KernelLogEvent e = MakeKernelLogEvent(Kind::kFirmwareLoadFailed, line);
     std::size_t quote = line.find('"');
     if (quote != std::string_view::npos) e.firmware = WordAfter(line.substr(quote), "\"");
     if (e.firmware.empty()) e.firmware = WordAfter(line, "firmware ");
@@ -128,7 +120,7 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   // kfd_device.c: "skipped device %x:%x, PCI rejects atomics %d<%d": KFD refused the GPU, which
   // gets no KFD node ("kfd kfd: skipped device 1002:67df, PCI rejects atomics", ROCm/ROCm#192).
   if (Contains(line, "PCI rejects atomics")) {
-    KernelLogEvent e = Make(Kind::kAtomicsRejected, line);
+    KernelLogEvent e = MakeKernelLogEvent(Kind::kAtomicsRejected, line);
     e.pci_id = FindPciId(line);
     return e;
   }
@@ -136,7 +128,7 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   // add the GPU, ROCm/ROCm#157).
   if (Contains(line, "PCIE atomic ops is not supported") ||
       Contains(line, "PCIE atomics not supported")) {
-    KernelLogEvent e = Make(Kind::kAtomicsUnsupported, line);
+    KernelLogEvent e = MakeKernelLogEvent(Kind::kAtomicsUnsupported, line);
     e.pci_id = FindPciId(line);
     return e;
   }
@@ -144,7 +136,7 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   // other "skipped device" reasons.
   if (Contains(line, "not supported in kfd") ||
       (Contains(line, "kfd") && Contains(line, "skipped device"))) {
-    KernelLogEvent e = Make(Kind::kKfdSkipped, line);
+    KernelLogEvent e = MakeKernelLogEvent(Kind::kKfdSkipped, line);
     e.pci_id = FindPciId(line);
     return e;
   }
@@ -155,19 +147,19 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
   bool amdgpu_probe =
       (Contains(line, "amdgpu: probe of ") && Contains(line, " failed with error")) ||
       Contains(line, "probe with driver amdgpu failed with error");
-  if (amdgpu_probe && FailedWithError(line, "-12")) return Make(Kind::kProbeNoMemory, line);
+  if (amdgpu_probe && FailedWithError(line, "-12")) return MakeKernelLogEvent(Kind::kProbeNoMemory, line);
   // amdgpu_device.c: "Fatal error during GPU init", "amdgpu_device_ip_init failed",
   // "hw_init of IP block <%s> failed %d"; any other failed amdgpu probe.
   if (Contains(line, "Fatal error during GPU init") || amdgpu_probe ||
       (FromAmdgpu(line) && (Contains(line, "amdgpu_device_ip_init failed") ||
                             (Contains(line, "init of IP block <") && Contains(line, "failed"))))) {
-    return Make(Kind::kInitFailed, line);
+    return MakeKernelLogEvent(Kind::kInitFailed, line);
   }
   // amdgpu_job_timedout(): "ring gfx_0.0.0 timeout, signaled seq=..., emitted seq=..." and
   // amdgpu_device_gpu_recover(): "GPU reset begin!".
   if (FromAmdgpu(line) && (Contains(line, "GPU reset begin!") ||
                            (Contains(line, "ring ") && Contains(line, " timeout")))) {
-    return Make(Kind::kRingTimeout, line);
+    return MakeKernelLogEvent(Kind::kRingTimeout, line);
   }
   // kernel/module/signing.c: "Loading of unsigned module is rejected", "Loading of module with
   // unavailable key is rejected"; security/lockdown: "Lockdown: modprobe: unsigned module
@@ -177,9 +169,17 @@ std::optional<KernelLogEvent> ClassifyKernelLogLine(std::string_view line) {
       (Contains(line, "Lockdown:") && Contains(line, "unsigned module loading is restricted")) ||
       (Contains(line, "module verification failed") &&
        (StartsWith(Trim(line), "amd") || Contains(line, "] amd")))) {
-    return Make(Kind::kModuleRejected, line);
+    return MakeKernelLogEvent(Kind::kModuleRejected, line);
   }
   return std::nullopt;
+}
+
+KernelLogEvent MakeKernelLogEvent(KernelLogEvent::Kind kind, std::string_view line) {
+  KernelLogEvent event{};
+  event.kind = kind;
+  event.line = Printable(line, 400);
+  event.bdf = FindBdf(line);
+  return event;
 }
 
 }  // namespace rocm_doctor::parse

@@ -15,6 +15,9 @@ std::string FindBdf(std::string_view line);
 // "1002:7340" after "device " (kfd_device.c prints "skipped device %x:%x").
 std::string FindPciId(std::string_view line);
 
+// An event of `kind` for `line`: the line made printable (at most 400 bytes) and its PCI address.
+KernelLogEvent MakeKernelLogEvent(KernelLogEvent::Kind kind, std::string_view line);
+
 // True when the line comes from amdgpu or KFD (see kernel_log_parse.cpp's FromAmdgpu).
 bool IsAmdgpuLine(std::string_view line);
 

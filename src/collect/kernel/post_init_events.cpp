@@ -9,14 +9,6 @@ namespace {
 
 using Kind = KernelLogEvent::Kind;
 
-KernelLogEvent Make(Kind kind, std::string_view line) {
-  KernelLogEvent event{};
-  event.kind = kind;
-  event.line = Printable(line, 400);
-  event.bdf = FindBdf(line);
-  return event;
-}
-
 }  // namespace
 
 std::optional<KernelLogEvent> ClassifyPostInitLine(std::string_view line) {
@@ -32,7 +24,7 @@ std::optional<KernelLogEvent> ClassifyPostInitLine(std::string_view line) {
       Contains(line, "amdgpu_device_ip_resume failed") ||
       (Contains(line, "Unable to change power state from ") &&
        Contains(line, "device inaccessible"))) {
-    return Make(Kind::kResumeFailed, line);
+    return MakeKernelLogEvent(Kind::kResumeFailed, line);
   }
   // amdgpu_smu.c smu_start_smc_engine(): "SMC is not ready"; smu_resume()/smu_hw_init():
   // "SMC engine is not correctly up!"; smu_cmn.c: "SMU: I'm not done with your previous
@@ -40,19 +32,19 @@ std::optional<KernelLogEvent> ClassifyPostInitLine(std::string_view line) {
   if (Contains(line, "SMC is not ready") || Contains(line, "SMU is not ready") ||
       Contains(line, "SMC engine is not correctly up") ||
       Contains(line, "SMU: I'm not done with your previous command")) {
-    return Make(Kind::kSmuNotReady, line);
+    return MakeKernelLogEvent(Kind::kSmuNotReady, line);
   }
   // mes_v11_0.c: "MES failed to response msg=%d" (older kernels), "MES failed to respond to
   // msg=%s (%s)"; amdgpu_mes.c: "MES might be in unrecoverable state, issue a GPU reset".
   if (Contains(line, "MES failed to respon") ||
       Contains(line, "MES might be in unrecoverable state")) {
-    return Make(Kind::kMesFailed, line);
+    return MakeKernelLogEvent(Kind::kMesFailed, line);
   }
   // amdgpu_device_gpu_recover(): "GPU reset(%d) failed" (the success twin is "GPU reset(%d)
   // succeeded!") and "GPU Recovery Failed: %d".
   if ((Contains(line, "GPU reset(") && Contains(line, ") failed")) ||
       Contains(line, "GPU Recovery Failed")) {
-    return Make(Kind::kResetFailed, line);
+    return MakeKernelLogEvent(Kind::kResetFailed, line);
   }
   return std::nullopt;
 }

@@ -7,7 +7,7 @@
 namespace rocm_doctor::rocm_scan {
 namespace {
 
-constexpr std::size_t kTextLimit = 64 * 1024;
+constexpr std::size_t kVersionFileLimit = 64 * 1024;
 
 }  // namespace
 
@@ -68,7 +68,7 @@ Fact<std::string> InstallVersion(const SystemView& view, const RocmInstall& inst
     if (auto v = rocm_parse::InfoVersion(*text)) return Fact<std::string>::Known(*v, info);
   }
   std::string rocm_h = JoinPath(install.root, "include/rocm-core/rocm_version.h");
-  if (FileContent file = view.ReadFile(rocm_h, kTextLimit); file.ok()) {
+  if (FileContent file = view.ReadFile(rocm_h, kVersionFileLimit); file.ok()) {
     if (auto v = rocm_parse::DefinedVersion(file.data, "ROCM_VERSION")) {
       return Fact<std::string>::Known(*v, rocm_h);
     }
@@ -77,7 +77,7 @@ Fact<std::string> InstallVersion(const SystemView& view, const RocmInstall& inst
   if (install.hip_release.known()) return install.hip_release;
   if (install.hsa_release.known()) return install.hsa_release;
   std::string hip_h = JoinPath(install.root, "include/hip/hip_version.h");
-  if (FileContent file = view.ReadFile(hip_h, kTextLimit); file.ok()) {
+  if (FileContent file = view.ReadFile(hip_h, kVersionFileLimit); file.ok()) {
     // HIP's patch number is a build number, not the release's patch: only major.minor.
     if (auto v = rocm_parse::DefinedVersion(file.data, "HIP_VERSION")) {
       if (auto mm = rocm_parse::MajorMinor(*v)) return Fact<std::string>::Known(*mm, hip_h);
@@ -93,7 +93,7 @@ Fact<std::string> InstallVersion(const SystemView& view, const RocmInstall& inst
 
 Fact<std::string> HipVersion(const SystemView& view, const RocmInstall& install) {
   std::string hip_h = JoinPath(install.root, "include/hip/hip_version.h");
-  if (FileContent file = view.ReadFile(hip_h, kTextLimit); file.ok()) {
+  if (FileContent file = view.ReadFile(hip_h, kVersionFileLimit); file.ok()) {
     if (auto v = rocm_parse::DefinedVersion(file.data, "HIP_VERSION")) {
       return Fact<std::string>::Known(*v, hip_h);
     }
@@ -101,7 +101,7 @@ Fact<std::string> HipVersion(const SystemView& view, const RocmInstall& install)
   if (Fact<std::string> lib = LibraryVersion(install.hip); lib.known()) return lib;
   if (install.hcc_hip.known()) {
     std::string file = JoinPath(install.root, "hip/bin/.hipVersion");
-    if (FileContent text = view.ReadFile(file, kTextLimit); text.ok()) {
+    if (FileContent text = view.ReadFile(file, kVersionFileLimit); text.ok()) {
       if (auto v = rocm_parse::HipVersionFile(text.data)) return Fact<std::string>::Known(*v, file);
     }
   }

@@ -8,7 +8,7 @@
 namespace rocm_doctor {
 namespace {
 
-struct Case {
+struct RedactCase {
   const char* input;
   const char* expected;
 };
@@ -18,7 +18,7 @@ Redactor Known() {
 }
 
 TEST(Redactor, TableOfValues) {
-  const Case cases[] = {
+  const RedactCase cases[] = {
       // Known names, as whole tokens only.
       {"Linux gpu-node-07 6.8.0", "Linux host1 6.8.0"},
       {"gpu-node-07.lab.example.org", "host1"},
@@ -53,7 +53,7 @@ TEST(Redactor, TableOfValues) {
       {"std::string a::b", "std::string a::b"},
       {"", ""},
   };
-  for (const Case& c : cases) {
+  for (const RedactCase& c : cases) {
     Redactor redactor = Known();
     EXPECT_EQ(redactor.Text(c.input), c.expected) << c.input;
   }

@@ -15,7 +15,7 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr FindingSpec kSpecs[] = {
+constexpr FindingSpec kActionSpecs[] = {
     {.code = "test.action.replace",
      .severity = Status::kFail,
      .title = "retired pages over the threshold",
@@ -24,7 +24,7 @@ constexpr FindingSpec kSpecs[] = {
      .next_step = "replace the GPU (RMA)"},
     {.code = "test.action.none", .severity = Status::kFail, .title = "t", .remediation = "r"},
 };
-ROCMDOC_REGISTER_FINDINGS(kSpecs);
+ROCMDOC_REGISTER_FINDINGS(kActionSpecs);
 
 Report OneFinding(const std::string& code) {
   Report report;

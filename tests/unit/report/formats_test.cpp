@@ -16,13 +16,13 @@
 namespace rocm_doctor {
 namespace {
 
-constexpr std::string_view kFixCommands[] = {"sudo usermod -aG render,video {user}  # needs root"};
-constexpr FindingSpec kSpecs[] = {
+constexpr std::string_view kFormatFixCommands[] = {"sudo usermod -aG render,video {user}  # needs root"};
+constexpr FindingSpec kFormatSpecs[] = {
     {.code = "test.formats.kfd_denied",
      .severity = Status::kFail,
      .title = "no access to /dev/kfd",
      .remediation = "Add {user} to the render group, then log out and back in.",
-     .commands = kFixCommands,
+     .commands = kFormatFixCommands,
      .requires_root = true},
     {.code = "test.formats.link_slow",
      .severity = Status::kWarn,
@@ -34,12 +34,12 @@ constexpr FindingSpec kSpecs[] = {
      .remediation = "Look at the kernel log."},
     {.code = "test.formats.gpu_found", .severity = Status::kInfo, .title = "a GPU"},
 };
-ROCMDOC_REGISTER_FINDINGS(kSpecs);
+ROCMDOC_REGISTER_FINDINGS(kFormatSpecs);
 
 constexpr char kHostile[] =
     "<b>bold</b> & \"quoted\" 'single' | pipe *star* _under_ `tick` \x01 \xff";
 
-CheckRecord Record(std::string id, Layer layer, std::string title, Status status,
+CheckRecord MakeRecord(std::string id, Layer layer, std::string title, Status status,
                    std::string summary, std::vector<Finding> findings = {},
                    std::string blocked_by = {}, bool per_gpu = false) {
   CheckRecord r;
@@ -97,20 +97,20 @@ Report FleetReport() {
   Finding hostile = MakeFinding("test.formats.gpu_found", kHostile, {{"/proc/x", kHostile, ""}});
 
   report.checks = {
-      Record("hardware.gpus", Layer::kHardware, "GPUs", Status::kPass,
+      MakeRecord("hardware.gpus", Layer::kHardware, "GPUs", Status::kPass,
              "2 × AMD Instinct MI300X (gfx942)", {gpu_a}),
-      Record("hardware.pcie_link", Layer::kHardware, "PCIe link", Status::kWarn, slow_b.message,
+      MakeRecord("hardware.pcie_link", Layer::kHardware, "PCIe link", Status::kWarn, slow_b.message,
              {slow_a, slow_b}, {}, /*per_gpu=*/true),
-      Record("hardware.bar", Layer::kHardware, "BAR", Status::kSkip, "no VRAM size reported", {},
+      MakeRecord("hardware.bar", Layer::kHardware, "BAR", Status::kSkip, "no VRAM size reported", {},
              {}, /*per_gpu=*/true),
-      Record("driver.kfd_access", Layer::kDriver, "/dev/kfd access", Status::kFail,
+      MakeRecord("driver.kfd_access", Layer::kDriver, "/dev/kfd access", Status::kFail,
              "permission denied for alice", {denied}),
-      Record("driver.weird", Layer::kDriver, "Hostile text", Status::kInfo, kHostile, {hostile}),
-      Record("runtime.hip_devices", Layer::kRuntime, "HIP devices", Status::kTimeout, hung.message,
+      MakeRecord("driver.weird", Layer::kDriver, "Hostile text", Status::kInfo, kHostile, {hostile}),
+      MakeRecord("runtime.hip_devices", Layer::kRuntime, "HIP devices", Status::kTimeout, hung.message,
              {hung}, "driver.kfd_access"),
-      Record("runtime.env", Layer::kRuntime, "Environment", Status::kSkip,
+      MakeRecord("runtime.env", Layer::kRuntime, "Environment", Status::kSkip,
              "blocked by /dev/kfd access", {}, "driver.kfd_access"),
-      Record("policy.gpu_count", Layer::kPolicy, "GPU count", Status::kPass,
+      MakeRecord("policy.gpu_count", Layer::kPolicy, "GPU count", Status::kPass,
              "2 AMD GPUs, as the policy expects"),
   };
   RootCause cause;

@@ -241,7 +241,7 @@ constexpr std::string_view kDouble[] = {"sudo \"pre-{v}-post\" x"};
 constexpr std::string_view kSubshell[] = {"sudo \"$(printf %s {v})\" x"};
 constexpr std::string_view kComment[] = {"sudo {v}   # then {v} and {v}"};
 constexpr std::string_view kFragment[] = {"{!v}"};
-constexpr FindingSpec kSpecs[] = {
+constexpr FindingSpec kQuoteSpecs[] = {
     {.code = "test.quote.word",
      .severity = Status::kFail,
      .title = "t",
@@ -273,7 +273,7 @@ constexpr FindingSpec kSpecs[] = {
      .remediation = "r",
      .commands = kFragment},
 };
-ROCMDOC_REGISTER_FINDINGS(kSpecs);
+ROCMDOC_REGISTER_FINDINGS(kQuoteSpecs);
 
 std::string CommandFor(std::string_view code, const std::string& value) {
   Finding f;

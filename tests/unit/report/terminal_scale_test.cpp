@@ -85,7 +85,7 @@ std::string Render(const Report& report, std::size_t width, bool verbose = false
   return out.str();
 }
 
-std::size_t Count(const std::string& text, const std::string& needle) {
+std::size_t CountOf(const std::string& text, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t at = text.find(needle); at != std::string::npos;
        at = text.find(needle, at + 1)) {
@@ -137,7 +137,7 @@ TEST(RootCauseGroups, TheSameFindingOnEightGpusIsOneBlock) {
   std::vector<RootCause> causes;
   for (const std::string& bdf : kEight) causes.push_back(Cause(bdf));
   const std::string page = Render(ScaleReport(causes), 100);
-  EXPECT_EQ(Count(page, "Root cause"), 1u) << page;
+  EXPECT_EQ(CountOf(page, "Root cause"), 1u) << page;
   EXPECT_NE(Flat(page).find("8 GPUs: AMD Instinct MI300X (gfx942) at 0000:{0a,80,a4,c8}:00.0, "
                       "0001:{0b,81,a5,c9}:00.0 runs its PCIe link on 4 of its 16 lanes."),
             std::string::npos)
@@ -165,8 +165,8 @@ TEST(RootCauseGroups, TheMarkdownReportGroupsThemToo) {
   std::ostringstream out;
   WriteMarkdownReport(report, out);
   const std::string md = out.str();
-  EXPECT_EQ(Count(md, "Root cause"), 1u) << md;
-  EXPECT_EQ(Count(md, "### ⚠️ Also"), 0u) << md;
+  EXPECT_EQ(CountOf(md, "Root cause"), 1u) << md;
+  EXPECT_EQ(CountOf(md, "### ⚠️ Also"), 0u) << md;
   EXPECT_NE(md.find("8 GPUs: AMD Instinct MI300X (gfx942) at 0000:{0a,80,a4,c8}:00.0, "
                     "0001:{0b,81,a5,c9}:00.0 runs its PCIe link on 4 of its 16 lanes."),
             std::string::npos)
@@ -175,7 +175,7 @@ TEST(RootCauseGroups, TheMarkdownReportGroupsThemToo) {
                     "-vv -s \"$gpu\" | grep -E 'LnkCap:|LnkSta:'; done  # needs root\n"),
             std::string::npos)
       << md;
-  EXPECT_EQ(Count(md, "\nmokutil --sb-state\n"), 1u) << md;
+  EXPECT_EQ(CountOf(md, "\nmokutil --sb-state\n"), 1u) << md;
   for (const std::string& bdf : kEight) {
     EXPECT_NE(md.find("/sys/bus/pci/devices/" + bdf + "/current_link_width"), std::string::npos)
         << bdf;
@@ -223,7 +223,7 @@ TEST(RootCauseGroups, DifferentFindingsAndMalformedAddressesStayApart) {
   }
   groups = GroupRootCauses(bad);
   EXPECT_EQ(groups.size(), bad.size());
-  EXPECT_EQ(Count(Render(ScaleReport(bad), 100), "for gpu in"), 0u);
+  EXPECT_EQ(CountOf(Render(ScaleReport(bad), 100), "for gpu in"), 0u);
 }
 
 TEST(RootCauseGroups, AddressesAreBracedByBus) {
@@ -323,7 +323,7 @@ TEST(RootCauseGroups, AReplayedEightGpuHostWithEveryLinkDegraded) {
       testing::RunDoctor({"check", "--sysroot", machine.string()}, std::chrono::seconds(60),
                          {{"COLUMNS", "100"}});
   const std::string& page = run.outcome.out;
-  EXPECT_EQ(Count(page, "Root cause"), 1u) << page;
+  EXPECT_EQ(CountOf(page, "Root cause"), 1u) << page;
   EXPECT_NE(Flat(page).find("8 GPUs: AMD Instinct MI308X (gfx942) at 0000:{0a,80,a4,c8}:00.0, "
                       "0001:{0b,81,a5,c9}:00.0 runs its"),
             std::string::npos)

@@ -8,7 +8,7 @@
 namespace rocm_doctor::testing {
 namespace {
 
-FrameworkFacts Collect(const FakeSystemView& view) { return CollectFacts<FrameworkFacts>(view); }
+FrameworkFacts CollectFrameworks(const FakeSystemView& view) { return CollectFacts<FrameworkFacts>(view); }
 
 // A copy: the facts are often a temporary.
 FrameworkInstall Only(const FrameworkFacts& facts, Framework framework) {
@@ -28,7 +28,7 @@ TEST(FrameworkCollector, DebianCpuTorchWithEggInfo) {
             "Metadata-Version: 2.1\nName: torch\nVersion: 1.13.0a0+gitunknown\n");
   view.File(std::string(kDist) + "/torch/lib/libtorch_cpu.so", "");
   view.File(std::string(kDist) + "/torchgen/__init__.py", "");
-  FrameworkFacts facts = Collect(view);
+  FrameworkFacts facts = CollectFrameworks(view);
   const FrameworkInstall torch = Only(facts, Framework::kTorch);
   EXPECT_EQ(torch.flavor, BuildFlavor::kCpu);
   EXPECT_EQ(*torch.version, "1.13.0a0");
@@ -49,7 +49,7 @@ TEST(FrameworkCollector, RocmWheelInAVenv) {
   AddSystemPython(view);
   AddVenv(view);
   AddTorch(view, kVenvSite, "2.5.1+rocm6.2", "6.2.41133-dd7f95766", "", RocmWheelLibs());
-  FrameworkFacts facts = Collect(view);
+  FrameworkFacts facts = CollectFrameworks(view);
   const FrameworkInstall torch = Only(facts, Framework::kTorch);
   EXPECT_EQ(torch.flavor, BuildFlavor::kRocm);
   EXPECT_EQ(torch.rocm_release, "6.2");
@@ -69,7 +69,7 @@ TEST(FrameworkCollector, CudaWheel) {
   FakeSystemView view;
   AddSystemPython(view);
   AddTorch(view, kDist, "2.5.1+cu121", "", "12.1", {"libtorch_cuda.so", "libc10_cuda.so"});
-  const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
+  const FrameworkInstall torch = Only(CollectFrameworks(view), Framework::kTorch);
   EXPECT_EQ(torch.flavor, BuildFlavor::kCuda);
   EXPECT_EQ(torch.cuda_release, "12.1");
   EXPECT_FALSE(torch.bundles_hip_runtime);
@@ -81,7 +81,7 @@ TEST(FrameworkCollector, FallbacksAndDisagreements) {
     AddSystemPython(view);
     view.File(std::string(kDist) + "/torch/__init__.py", "");
     AddMetadata(view, kDist, "torch", "2.4.0+rocm6.1");
-    const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
+    const FrameworkInstall torch = Only(CollectFrameworks(view), Framework::kTorch);
     EXPECT_EQ(torch.flavor, BuildFlavor::kRocm);
     EXPECT_EQ(torch.rocm_release, "6.1");
     EXPECT_EQ(*torch.version, "2.4.0+rocm6.1");
@@ -92,13 +92,13 @@ TEST(FrameworkCollector, FallbacksAndDisagreements) {
     FakeSystemView view;
     AddSystemPython(view);
     view.File(std::string(kDist) + "/torch/lib/libtorch_hip.so", "");
-    EXPECT_EQ(Only(Collect(view), Framework::kTorch).flavor, BuildFlavor::kRocm);
+    EXPECT_EQ(Only(CollectFrameworks(view), Framework::kTorch).flavor, BuildFlavor::kRocm);
   }
   {  // Nothing at all: unknown, with why.
     FakeSystemView view;
     AddSystemPython(view);
     view.File(std::string(kDist) + "/torch/__init__.py", "");
-    const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
+    const FrameworkInstall torch = Only(CollectFrameworks(view), Framework::kTorch);
     EXPECT_EQ(torch.flavor, BuildFlavor::kUnknown);
     EXPECT_FALSE(torch.version.known());
   }
@@ -107,7 +107,7 @@ TEST(FrameworkCollector, FallbacksAndDisagreements) {
     AddSystemPython(view);
     AddTorch(view, kDist, "2.5.1+rocm6.2", "", "", {});
     view.File(std::string(kDist) + "/torch-2.6.0.dist-info/METADATA", "Name: torch\n");
-    const FrameworkInstall torch = Only(Collect(view), Framework::kTorch);
+    const FrameworkInstall torch = Only(CollectFrameworks(view), Framework::kTorch);
     EXPECT_EQ(torch.flavor, BuildFlavor::kCpu);
     ASSERT_EQ(torch.notes.size(), 2u);
     EXPECT_NE(torch.notes[0].find("holds 2 distributions"), std::string::npos) << torch.notes[0];
@@ -121,12 +121,12 @@ TEST(FrameworkCollector, WhichInstallIsJudged) {
   AddVenv(view);
   AddTorch(view, kDist, "1.13.0a0", "", "", {});
   // The active venv has no torch: every install is judged, named with its environment.
-  FrameworkFacts facts = Collect(view);
+  FrameworkFacts facts = CollectFrameworks(view);
   ASSERT_EQ(facts.ToJudge(Framework::kTorch).size(), 1u);
   EXPECT_EQ(facts.EnvOf(*facts.ToJudge(Framework::kTorch)[0]).prefix, "/usr");
   // Once it has one, only that one.
   AddTorch(view, kVenvSite, "2.5.1+rocm6.2", "6.2.41133-dd7f95766", "", RocmWheelLibs());
-  FrameworkFacts both = Collect(view);
+  FrameworkFacts both = CollectFrameworks(view);
   EXPECT_EQ(both.Installs(Framework::kTorch).size(), 2u);
   ASSERT_EQ(both.ToJudge(Framework::kTorch).size(), 1u);
   EXPECT_EQ(both.ToJudge(Framework::kTorch)[0]->site_dir, kVenvSite);
@@ -139,7 +139,7 @@ TEST(FrameworkCollector, OneInstallSharedByTwoEnvironments) {
   view.File(std::string(kVenv) + "/pyvenv.cfg",
             "home = /usr/bin\ninclude-system-site-packages = true\nversion = 3.11.2\n");
   AddTorch(view, kDist, "1.13.0a0", "", "", {});
-  FrameworkFacts facts = Collect(view);
+  FrameworkFacts facts = CollectFrameworks(view);
   const FrameworkInstall torch = Only(facts, Framework::kTorch);
   EXPECT_EQ(torch.envs, (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ(facts.EnvOf(torch).prefix, kVenv);  // the active one names it
@@ -168,7 +168,7 @@ TEST(FrameworkCollector, TensorflowFlavours) {
     if (!c.build_info.empty()) {
       view.File(std::string(kDist) + "/tensorflow/python/platform/build_info.py", c.build_info);
     }
-    const FrameworkInstall tf = Only(Collect(view), Framework::kTensorflow);
+    const FrameworkInstall tf = Only(CollectFrameworks(view), Framework::kTensorflow);
     EXPECT_EQ(tf.flavor, c.flavor) << c.dist << " " << c.build_info;
     EXPECT_EQ(tf.rocm_release, c.release);
     EXPECT_EQ(tf.distribution, c.dist);
@@ -181,12 +181,12 @@ TEST(FrameworkCollector, JaxPluginsAndJaxlib) {
   view.File(std::string(kDist) + "/jax/version.py", "_version = \"0.4.35\"\n");
   AddMetadata(view, kDist, "jax", "0.4.35");
   AddMetadata(view, kDist, "jaxlib", "0.4.35");
-  FrameworkFacts cpu = Collect(view);
+  FrameworkFacts cpu = CollectFrameworks(view);
   EXPECT_EQ(Only(cpu, Framework::kJax).flavor, BuildFlavor::kCpu);
   EXPECT_EQ(*Only(cpu, Framework::kJax).version, "0.4.35");
   AddMetadata(view, kDist, "jax-rocm60-plugin", "0.4.35");
   AddMetadata(view, kDist, "jax-rocm60-pjrt", "0.4.35");
-  const FrameworkInstall rocm = Only(Collect(view), Framework::kJax);
+  const FrameworkInstall rocm = Only(CollectFrameworks(view), Framework::kJax);
   EXPECT_EQ(rocm.flavor, BuildFlavor::kRocm);
   EXPECT_EQ(rocm.rocm_release, "6.0");
   EXPECT_EQ(rocm.plugins.size(), 3u);
@@ -196,12 +196,12 @@ TEST(FrameworkCollector, JaxPluginsAndJaxlib) {
   cuda.File(std::string(kDist) + "/jax/__init__.py", "");
   cuda.File(std::string(kDist) + "/jaxlib/__init__.py", "");
   cuda.File(std::string(kDist) + "/jax_plugins/xla_cuda12/__init__.py", "");
-  EXPECT_EQ(Only(Collect(cuda), Framework::kJax).flavor, BuildFlavor::kCuda);
+  EXPECT_EQ(Only(CollectFrameworks(cuda), Framework::kJax).flavor, BuildFlavor::kCuda);
 
   FakeSystemView lonely;
   AddSystemPython(lonely);
   lonely.File(std::string(kDist) + "/jax/__init__.py", "");
-  const FrameworkInstall nolib = Only(Collect(lonely), Framework::kJax);
+  const FrameworkInstall nolib = Only(CollectFrameworks(lonely), Framework::kJax);
   EXPECT_EQ(nolib.flavor, BuildFlavor::kUnknown);
   ASSERT_FALSE(nolib.notes.empty());
   EXPECT_NE(nolib.notes.back().find("no jaxlib"), std::string::npos);
@@ -213,11 +213,11 @@ TEST(FrameworkCollector, OnnxRuntimeProviders) {
   const std::string capi = std::string(kDist) + "/onnxruntime/capi/";
   view.File(capi + "onnxruntime_pybind11_state.so", "");
   AddMetadata(view, kDist, "onnxruntime", "1.19.2");
-  EXPECT_EQ(Only(Collect(view), Framework::kOnnxRuntime).flavor, BuildFlavor::kCpu);
+  EXPECT_EQ(Only(CollectFrameworks(view), Framework::kOnnxRuntime).flavor, BuildFlavor::kCpu);
   view.File(capi + "libonnxruntime_providers_cuda.so", "");
-  EXPECT_EQ(Only(Collect(view), Framework::kOnnxRuntime).flavor, BuildFlavor::kCuda);
+  EXPECT_EQ(Only(CollectFrameworks(view), Framework::kOnnxRuntime).flavor, BuildFlavor::kCuda);
   view.File(capi + "libonnxruntime_providers_migraphx.so", "");
-  const FrameworkInstall ort = Only(Collect(view), Framework::kOnnxRuntime);
+  const FrameworkInstall ort = Only(CollectFrameworks(view), Framework::kOnnxRuntime);
   EXPECT_EQ(ort.flavor, BuildFlavor::kRocm);
   EXPECT_EQ(ort.providers, (std::vector<std::string>{"MIGraphX", "CUDA"}));
 }
@@ -239,7 +239,7 @@ TEST(FrameworkCollector, VllmFlavours) {
     view.File(std::string(kDist) + "/vllm/_version.py", c.version_py);
     for (const std::string& f : c.files) view.File(std::string(kDist) + "/vllm/" + f, "");
     AddMetadata(view, kDist, "vllm", "0.6.3");
-    EXPECT_EQ(Only(Collect(view), Framework::kVllm).flavor, c.flavor) << c.version_py;
+    EXPECT_EQ(Only(CollectFrameworks(view), Framework::kVllm).flavor, c.flavor) << c.version_py;
   }
 }
 
@@ -254,7 +254,7 @@ FrameworkInstall TorchWithHsa(const std::optional<std::string>& bundled,
   if (bundled) view.File(mine, *bundled);
   if (link) view.Link(mine, "/opt/rocm/lib/libhsa-runtime64.so.1");
   if (host) view.File("/opt/rocm/lib/libhsa-runtime64.so.1", *host);
-  return Only(Collect(view), Framework::kTorch);
+  return Only(CollectFrameworks(view), Framework::kTorch);
 }
 
 TEST(FrameworkCollector, BundledHsaRuntimeComparedWithTheHosts) {

@@ -16,7 +16,7 @@ extern const std::string_view kFrameworkProbePy;
 namespace testing {
 namespace {
 
-FrameworkProbeFacts Collect(const FakeSystemView& view) {
+FrameworkProbeFacts CollectProbe(const FakeSystemView& view) {
   return CollectFacts<FrameworkProbeFacts>(view);
 }
 
@@ -42,7 +42,7 @@ CommandOutcome Ended(CommandOutcome::State state, int code_or_signal, std::strin
 TEST(FrameworkProbeCollector, NothingToProbe) {
   FakeSystemView view;
   AddSystemPython(view);
-  EXPECT_TRUE(Collect(view).probes.empty());
+  EXPECT_TRUE(CollectProbe(view).probes.empty());
 }
 
 TEST(FrameworkProbeCollector, ParsedReport) {
@@ -52,7 +52,7 @@ TEST(FrameworkProbeCollector, ParsedReport) {
                                          "\"6.2.41133-dd7f95766\", \"available\": true, "
                                          "\"device_count\": 1, \"devices\": [{\"name\": \"x\", "
                                          "\"arch\": \"gfx1100\"}]")));
-  FrameworkProbeFacts facts = Collect(*view);
+  FrameworkProbeFacts facts = CollectProbe(*view);
   ASSERT_EQ(facts.probes.size(), 1u);
   const FrameworkProbe& p = facts.probes[0];
   EXPECT_EQ(p.name, "python-torch-0");
@@ -92,14 +92,14 @@ TEST(FrameworkProbeCollector, EveryWayAChildEnds) {
       outcome.error = "not recorded in this capture";
     }
     view->Command("python-torch-0", outcome);
-    FrameworkProbeFacts facts = Collect(*view);
+    FrameworkProbeFacts facts = CollectProbe(*view);
     ASSERT_EQ(facts.probes.size(), 1u);
     EXPECT_EQ(facts.probes[0].state, c.state) << c.detail;
     EXPECT_EQ(facts.probes[0].detail.substr(0, c.detail.size()), c.detail);
   }
   auto view = TorchHost();
   view->Command("python-torch-0", Ended(CommandOutcome::State::kSpawnFailed, 0));
-  EXPECT_EQ(Collect(*view).probes[0].state, ProbeState::kSpawnFailed);
+  EXPECT_EQ(CollectProbe(*view).probes[0].state, ProbeState::kSpawnFailed);
 }
 
 // Records what is run and lets each Run return only once `expected` runs are in flight, so the
@@ -133,7 +133,7 @@ TEST(FrameworkProbeCollector, AllChildrenRunAtOnceWithTheSnippetAsArgv) {
   AddTorch(*view, kDist, "1.13.0a0", "", "", {});
   view->File(std::string(kDist) + "/tensorflow/__init__.py", "");
   view->File(std::string(kDist) + "/onnxruntime/capi/x.so", "");
-  FrameworkProbeFacts facts = Collect(*view);
+  FrameworkProbeFacts facts = CollectProbe(*view);
   ASSERT_EQ(facts.probes.size(), 3u);
   EXPECT_TRUE(view->all_together_) << "the probes ran one after the other";
   std::set<std::string> names;
