@@ -102,12 +102,16 @@ struct GpuRas {
   std::vector<std::string> unreadable;     // "umc: <why>"
   std::vector<Evidence> evidence;
   std::uint64_t correctable = 0;
+  std::uint64_t wafl_uncorrectable = 0;  // left to hardware.xgmi_errors, named in the summary
 };
 
 GpuRas Tally(const PciDevice& dev) {
   GpuRas out;
   for (const RasCounter& c : dev.ras) {
-    if (JudgedByXgmiErrors(c)) continue;
+    if (JudgedByXgmiErrors(c)) {
+      if (c.uncorrectable.known()) out.wafl_uncorrectable += *c.uncorrectable;
+      continue;
+    }
     if (c.uncorrectable.known() && *c.uncorrectable > 0) {
       out.uncorrectable.push_back(c.block + " " + std::to_string(*c.uncorrectable));
       out.evidence.push_back(CounterEvidence(c));
@@ -155,6 +159,7 @@ CheckOutcome Run(const CheckContext& ctx) {
   std::vector<Finding> findings;
   std::size_t with_ras = 0;
   std::uint64_t correctable = 0;
+  std::uint64_t wafl_uncorrectable = 0;
   std::vector<std::string> correctable_at;  // "0000:c1:00.0: 12"
   hardware::GpuPassEvidence evidence;       // each GPU's counters, in one line
   for (const PciDevice* dev : gpus) {
@@ -171,6 +176,7 @@ CheckOutcome Run(const CheckContext& ctx) {
     ++with_ras;
     GpuRas ras = Tally(*dev);
     correctable += ras.correctable;
+    wafl_uncorrectable += ras.wafl_uncorrectable;
     if (ras.correctable > 0) {
       correctable_at.push_back(dev->bdf + ": " + std::to_string(ras.correctable));
     }
@@ -201,6 +207,11 @@ CheckOutcome Run(const CheckContext& ctx) {
   }
   std::string summary = "no uncorrectable errors on " + std::to_string(with_ras) + " GPU" +
                         (with_ras == 1 ? "" : "s");
+  if (wafl_uncorrectable > 0) {
+    // Not "none" while the WAFL counters hold some: say where they are judged.
+    summary += " outside the XGMI WAFL block (its " + std::to_string(wafl_uncorrectable) +
+               ": hardware.xgmi_errors)";
+  }
   if (correctable > 0) {
     summary += "; " + std::to_string(correctable) + " correctable (" + Join(correctable_at) + ")";
   }

@@ -100,6 +100,10 @@ TEST(XgmiErrors, AWaflErrorIsNotAlsoARasUncorrectable) {
   CheckOutcome ras = testing::RunCheck("hardware.ras", view);
   EXPECT_FALSE(testing::HasFinding(ras, "hardware.ras.uncorrectable")) << ras.summary;
   EXPECT_FALSE(testing::HasFinding(ras, "hardware.ras.correctable_rate")) << ras.summary;
+  // Its pass does not say "no uncorrectable errors" of GPUs whose WAFL block holds two.
+  EXPECT_NE(ras.summary.find("outside the XGMI WAFL block (its 2: hardware.xgmi_errors)"),
+            std::string::npos)
+      << ras.summary;
 }
 
 TEST(XgmiErrors, ResetScopeFallsBackToTheKfdHive) {
