@@ -218,6 +218,19 @@ TEST(BenchCollective, TheRealOneRankH200RunIsInfo) {
   EXPECT_EQ(out.status, Status::kPass);  // info findings only
 }
 
+TEST(BenchCollective, TheRealSixteenGibibyteH100RunIsInfo) {
+  // The standard level's run, to 16 GiB (tests/fixtures/bench/collective/README.md).
+  auto view = std::make_shared<FakeSystemView>();
+  view->Command("hip-probe", ExitedWith(ProbeJson(1)));
+  const std::string run =
+      ReadRepoFile("tests/fixtures/bench/collective/h100-collective-standard.json");
+  view->Command("hip-bench.collective", ExitedWith(run));
+  CheckOutcome out = RunCheck("bench.collective", view, Only());
+  EXPECT_NE(FindFinding(out, "bench.collective.one_rank"), nullptr) << out.summary;
+  EXPECT_EQ(FindFinding(out, "bench.collective.verify_failed"), nullptr) << out.summary;
+  EXPECT_EQ(out.status, Status::kPass);
+}
+
 TEST(BenchCollective, ACountWithoutAFloorIsNotJudged) {
   CheckOutcome out = RunCheck("bench.collective", Node(4, CollectiveRun(4, 200e9, 150e9)), Only());
   const Finding* f = FindFinding(out, "bench.collective.not_judged");
