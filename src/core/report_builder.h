@@ -21,6 +21,11 @@ struct ReportContext {
   const Policy* policy = nullptr;      // --policy, summarised in the report
 };
 
+// Collects the facts every report reads whatever checks ran (the host, the PCI GPUs, the KFD
+// topology, their partition modes and table rows). The store collects each once, so calling it
+// early changes what is read by no byte, only when: Diagnose calls it beside the checks.
+void CollectReportFacts(const FactStore& facts);
+
 // Assembles the report from the engine's result and the facts the checks already collected
 // (host and GPU summaries). Computes nothing the reporters would need to.
 Report BuildReport(EngineResult result, const FactStore& facts, const ReportContext& context);

@@ -23,6 +23,14 @@ namespace {
 std::atomic<bool> g_openat2_missing{false};
 std::atomic<bool> g_proc_fd_missing{false};
 
+// This process's /proc/self/fd, opened once and kept for the life of the process (-1 without a
+// /proc): a reopen then looks up one name below it instead of walking "/proc", "self" (a link
+// to this process) and "fd" again for every file. Threads share the descriptor table it lists.
+int ProcSelfFdDir() {
+  static const int fd = ::open("/proc/self/fd", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  return fd;
+}
+
 // "/a/b/c" -> "a/b/c"; "/" -> ".".
 std::string Relative(std::string_view logical) {
   while (!logical.empty() && logical.front() == '/') logical.remove_prefix(1);
@@ -86,13 +94,14 @@ UniqueFd OpenBeneath(int root_fd, std::string_view logical, int flags) {
 
 UniqueFd ReopenHandle(int path_fd, int flags) {
   if (!g_proc_fd_missing.load(std::memory_order_relaxed)) {
-    char name[40];
-    std::snprintf(name, sizeof name, "/proc/self/fd/%d", path_fd);
-    UniqueFd fd(::open(name, flags | O_CLOEXEC));
+    char name[16];
+    std::snprintf(name, sizeof name, "%d", path_fd);
+    UniqueFd fd(::openat(ProcSelfFdDir(), name, flags | O_CLOEXEC));
     if (fd) return fd;
     // The magic link of an open descriptor exists even when its file was unlinked since:
-    // ENOENT here means no /proc (or one without this process).
-    if (errno != ENOENT) return UniqueFd();
+    // ENOENT here means no /proc (or one without this process), EBADF that /proc/self/fd did
+    // not open.
+    if (errno != ENOENT && errno != EBADF) return UniqueFd();
     g_proc_fd_missing.store(true, std::memory_order_relaxed);
   }
   errno = ENOSYS;

@@ -24,10 +24,11 @@ UniqueFd OpenBeneath(int root_fd, std::string_view logical, int flags);
 UniqueFd OpenBeneathByWalk(int root_fd, std::string_view logical, int flags);
 
 // Opens the inode an O_PATH descriptor refers to with `flags` (O_CLOEXEC is added) through
-// /proc/self/fd/N: the very file that descriptor was opened on and judged by its fstat(), so
-// nothing swapped in at its path since (a device node, a FIFO) can be opened instead, and no
-// path is looked up again. Fails with ENOSYS, once and for the rest of the run, where /proc is
-// not mounted (a chroot, some containers): the caller then opens by path (OpenBeneath) and
+// /proc/self/fd/N (the name N below a descriptor of /proc/self/fd opened on first use and held
+// for the life of the process): the very file that descriptor was opened on and judged by its
+// fstat(), so nothing swapped in at its path since (a device node, a FIFO) can be opened instead,
+// and no path is looked up again. Fails with ENOSYS, once and for the rest of the run, where /proc
+// is not mounted (a chroot, some containers): the caller then opens by path (OpenBeneath) and
 // judges what it got with fstat().
 UniqueFd ReopenHandle(int path_fd, int flags);
 

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "system/machine_dir_view.h"
@@ -135,6 +136,28 @@ TEST(ReopenHandle, OpensTheFileJudgedNotWhatIsAtItsPathNow) {
   ASSERT_TRUE(by_path);
   ASSERT_EQ(::fstat(by_path.get(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
+// The reopen looks the descriptor up below a /proc/self/fd opened once for the process: a
+// descriptor opened later, on another thread, is found there too (threads share the table).
+TEST(ReopenHandle, ADescriptorOpenedLaterOnAnotherThreadIsFound) {
+  TempTree t;
+  t.File("root/a", "first\n");
+  t.File("root/b", "second\n");
+  const UniqueFd root = OpenRootDir(t.At("root"));
+  ASSERT_TRUE(root);
+  const UniqueFd a = OpenBeneath(root.get(), "/a", O_PATH | O_NOFOLLOW);
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(ReopenHandle(a.get(), O_RDONLY));  // /proc/self/fd is opened by now
+  std::string read_there;
+  std::thread other([&] {
+    const UniqueFd b = OpenBeneath(root.get(), "/b", O_PATH | O_NOFOLLOW);
+    const UniqueFd reopened = b ? ReopenHandle(b.get(), O_RDONLY) : UniqueFd();
+    char buffer[16] = {};
+    if (reopened && ::read(reopened.get(), buffer, sizeof buffer - 1) > 0) read_there = buffer;
+  });
+  other.join();
+  EXPECT_EQ(read_there, "second\n");
 }
 
 }  // namespace
