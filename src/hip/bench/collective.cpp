@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // collective.all_reduce and collective.all_gather: RCCL (AMD) or NCCL (NVIDIA), loaded at run
 // time (collective_abi.h), in this one process over every visible GPU (ncclCommInitAll, one rank
-// per GPU, as rccl-tests/nccl-tests -g N run), float32 sum, message sizes doubling up to the
-// level's; bus bandwidth per size as those tests compute it (collective_math.h), every element of
+// per GPU, as rccl-tests/nccl-tests -g N run), float32 sum, message sizes growing fourfold from
+// 1 MiB up to the level's; bus bandwidth per size as those tests compute it (collective_math.h), every element of
 // rank 0's and the last rank's result checked against the analytic answer. The figure is the bus
 // bandwidth at the largest size (median of the timed batches); one GPU gives 0 by definition
 // (2(n-1)/n), and the run still checks that the library moved the data right.

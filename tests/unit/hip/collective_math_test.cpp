@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "hip/bench/bench_plan.h"
 
@@ -88,18 +89,25 @@ TEST(CollectiveMath, OnlyAskedForNeverInTheDefaultSet) {
   EXPECT_TRUE(SelectBenchmarks({"collective.bogus"}).unknown);
 }
 
-// The run on the project's H200 (tests/fixtures/bench/collective/, one rank, NCCL 2.28.9): both
-// collectives verified at every size, busbw = algbw x the bus factor (0 for one rank).
-// Real runs of the helper (tests/fixtures/bench/collective/README.md): one rank each, so the
-// bus bandwidth is 0 and what they prove is the code path and the verified data.
-class RecordedRun : public ::testing::TestWithParam<const char*> {};
+// Real runs of the helper (tests/fixtures/bench/collective/README.md): one rank each, NCCL
+// 2.28.9, so the bus bandwidth is 0 (algbw x the bus factor) and what they prove is the code
+// path and the verified data.
+nlohmann::json LoadRun(const std::string& file) {
+  std::ifstream in(std::string(ROCMDOC_SOURCE_DIR) + "/tests/fixtures/bench/collective/" + file);
+  return in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json();
+}
+
+struct Recorded {
+  const char* file;
+  const char* device;  // the GPU it ran on, as the helper names it
+};
+
+class RecordedRun : public ::testing::TestWithParam<Recorded> {};
 
 TEST_P(RecordedRun, IsVerifiedAndItsBandwidthsAgree) {
-  std::ifstream in(std::string(ROCMDOC_SOURCE_DIR) + "/tests/fixtures/bench/collective/" +
-                   GetParam());
-  ASSERT_TRUE(in) << "fixture missing";
-  const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
-  ASSERT_TRUE(run.is_object());
+  const nlohmann::json run = LoadRun(GetParam().file);
+  ASSERT_TRUE(run.is_object()) << "fixture missing or not JSON";
+  EXPECT_EQ(run["device"]["name"], GetParam().device);
   ASSERT_EQ(run["benchmarks"].size(), 2u);
   for (const nlohmann::json& b : run["benchmarks"]) {
     SCOPED_TRACE(b["name"].get<std::string>());
@@ -118,14 +126,14 @@ TEST_P(RecordedRun, IsVerifiedAndItsBandwidthsAgree) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(CollectiveMath, RecordedRun,
-                         ::testing::Values("h200-collective.json",             // quick, to 256 MiB
-                                           "h100-collective-standard.json"));  // to 16 GiB
+INSTANTIATE_TEST_SUITE_P(
+    CollectiveMath, RecordedRun,
+    ::testing::Values(Recorded{"h200-collective.json", "NVIDIA H200"},  // quick, to 256 MiB
+                      Recorded{"h100-collective-standard.json",
+                               "NVIDIA H100 80GB HBM3"}));  // standard, to 16 GiB
 
 TEST(CollectiveMath, TheStandardRunReachedSixteenGibibytes) {
-  std::ifstream in(std::string(ROCMDOC_SOURCE_DIR) +
-                   "/tests/fixtures/bench/collective/h100-collective-standard.json");
-  const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
+  const nlohmann::json run = LoadRun("h100-collective-standard.json");
   ASSERT_TRUE(run.is_object());
   EXPECT_EQ(run["level"], "standard");
   for (const nlohmann::json& b : run["benchmarks"]) {
