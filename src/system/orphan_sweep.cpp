@@ -111,10 +111,12 @@ void KillAllChildrenAtExit() {
   for (int waited = 0;; waited += 2) {
     pid_t children[512];
     const std::size_t count = std::min<std::size_t>(ListChildren(children, 512), 512);
+    std::size_t listed = 0;
     std::size_t left = 0;
     for (std::size_t i = 0; i < count; ++i) {
       const pid_t child = children[i];
       if (IsKept(child)) continue;
+      ++listed;
       const pid_t group = PgidOf(child);
       ::kill(child, SIGKILL);
       if (group == child) ::kill(-child, SIGKILL);
@@ -124,8 +126,11 @@ void KillAllChildrenAtExit() {
       } while (reaped < 0 && errno == EINTR);
       if (reaped == 0) ++left;
     }
-    if (left == 0 || waited >= runner::kExitSweepBoundMs) return;
-    runner::SleepMs(2);
+    // Done when a pass finds no child at all. A child killed and reaped in this pass handed its
+    // own children (a setsid daemon) to the doctor as it exited, after the list was taken: they
+    // are only seen by the next pass.
+    if (listed == 0 || waited >= runner::kExitSweepBoundMs) return;
+    if (left > 0) runner::SleepMs(2);
   }
 }
 
