@@ -13,6 +13,7 @@ rocmdoc_add_test(test_system
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/open_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/output_file_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/ranged_read_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/read_files_below_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/recording_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/replay_race_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/root_resolver_test.cpp

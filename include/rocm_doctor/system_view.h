@@ -174,6 +174,26 @@ class SystemView {
     out.error = std::string(kRangedReadUnsupported);
     return out;
   }
+  // The files `names` below the directory `dir`, in order: each answer is the one
+  // ReadFile(dir + "/" + name, limit) gives. A name is a relative path ("3/properties"). A view
+  // that resolves `dir` once answers faster: a replayed MI300X's KFD topology is about 1,100
+  // small files in 34 node directories. This loop is the answer of every other view (and keeps
+  // what a decorator does to ReadFile).
+  virtual std::vector<FileContent> ReadFilesBelow(std::string_view dir,
+                                                  const std::vector<std::string>& names,
+                                                  std::size_t limit = kDefaultReadLimit) const {
+    std::vector<FileContent> out;
+    out.reserve(names.size());
+    std::string path(dir);
+    if (!path.empty() && path.back() != '/') path += '/';
+    const std::size_t stem = path.size();
+    for (const std::string& name : names) {
+      path.resize(stem);
+      path += name;
+      out.push_back(ReadFile(path, limit));
+    }
+    return out;
+  }
   virtual DirListing ListDir(std::string_view path) const = 0;
   virtual LinkTarget ReadLink(std::string_view path) const = 0;
   virtual NodeInfo Stat(std::string_view path) const = 0;

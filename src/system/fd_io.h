@@ -35,10 +35,11 @@ int WriteAll(int fd, std::string_view data);
 
 struct NameList {
   std::vector<std::string> names;  // sorted, without "." and ".."
-  int error_number = 0;            // errno of a failed dup/fdopendir/readdir, else 0
+  int error_number = 0;            // errno of the getdents64() that failed, else 0
 };
-// Lists the directory open as `dir_fd` through a dup(), so the caller keeps `dir_fd` for *at()
-// calls; the dup shares its file offset. After a failure `names` holds what was read before it.
+// Lists the directory open as `dir_fd` from its file offset on (a fresh descriptor: all of it);
+// `dir_fd` stays open for *at() calls, its offset at the end. After a failure `names` holds
+// what was read before it.
 NameList ListNamesAt(int dir_fd);
 
 // A file descriptor closed on scope exit.

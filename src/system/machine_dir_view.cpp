@@ -10,12 +10,13 @@
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
-#include <set>
+#include <iterator>
 
 #include "system/fd_io.h"
 #include "system/open_beneath.h"
 #include "system/probe_json.h"
 #include "system/range_read.h"
+#include "system/resolved_read.h"
 
 namespace rocm_doctor::system {
 namespace {
@@ -52,67 +53,6 @@ std::optional<T> Recorded(const Map& errors, std::string_view path) {
   auto it = errors.find(path);
   if (it == errors.end()) return std::nullopt;
   return Status<T>(it->second.status, it->second.error);
-}
-
-// The lstat() of a resolved path: the resolver's when it has one, else fstat() of an O_PATH
-// descriptor opened below the root (never a lookup by the full path, which follows links).
-int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct stat& st) {
-  if (r.has_stat) {
-    st = r.st;
-    return 0;
-  }
-  UniqueFd fd = resolver.Open(r.logical, O_PATH | O_NOFOLLOW);
-  if (!fd) return errno;
-  return ::fstat(fd.get(), &st) == 0 ? 0 : errno;
-}
-
-// Opens a resolved path for reading when it is a regular file, else sets `refusal`. A FIFO or
-// device in a hostile directory must not block or have effects: it is judged by its lstat() and
-// never opened for reading. `st` is the opened file's fstat().
-UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct stat& st,
-                     FileContent& refusal) {
-  if (const int error_number = LStatResolved(resolver, r, st); error_number != 0) {
-    refusal = FromErrno<FileContent>(error_number);
-    return UniqueFd();
-  }
-  if (S_ISDIR(st.st_mode)) {
-    refusal = FromErrno<FileContent>(EISDIR);
-    return UniqueFd();
-  }
-  if (!S_ISREG(st.st_mode)) {
-    refusal = Status<FileContent>(
-        FsStatus::kError,
-        "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
-    return UniqueFd();
-  }
-  constexpr int kReadFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY;
-  if (r.handle) {
-    // The inode just judged by its fstat(): nothing swapped in at the path since is opened.
-    UniqueFd fd = ReopenHandle(r.handle.get(), kReadFlags);
-    if (fd) return fd;
-    if (errno != ENOSYS) {
-      refusal = FromErrno<FileContent>(errno);
-      return UniqueFd();
-    }
-  }
-  UniqueFd fd = resolver.Open(r.logical, kReadFlags);
-  if (!fd) {
-    refusal = FromErrno<FileContent>(errno);
-    return UniqueFd();
-  }
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    refusal = Status<FileContent>(FsStatus::kError, "not a regular file; not read");
-    return UniqueFd();
-  }
-  return fd;
-}
-
-FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r) {
-  struct stat st {};
-  FileContent refusal;
-  UniqueFd fd = OpenRegular(resolver, r, st, refusal);
-  if (!fd) return refusal;
-  return ReadBounded(fd.get(), limit, static_cast<std::size_t>(st.st_size), /*stop_at_size=*/true);
 }
 
 }  // namespace
@@ -179,6 +119,11 @@ std::optional<FileContent> MachineDirSystemView::RefuseRead(std::string_view pat
   if (IsMeta(norm)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, norm)) return *e;
   r = resolver_.Resolve(norm, true);
+  return RefuseResolved(norm, r);
+}
+
+std::optional<FileContent> MachineDirSystemView::RefuseResolved(std::string_view norm,
+                                                                const ResolvedPath& r) const {
   if (IsMeta(r.logical)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, r.logical)) return *e;
   const bool node = FindNode(norm) != nullptr || FindNode(r.logical) != nullptr;
@@ -199,6 +144,50 @@ FileContent MachineDirSystemView::ReadFile(std::string_view path, std::size_t li
   return ReadRegular(resolver_, limit, r);
 }
 
+std::vector<FileContent> MachineDirSystemView::ReadFilesBelow(
+    std::string_view dir, const std::vector<std::string>& names, std::size_t limit) const {
+  // `dir` is resolved once (links expanded, through the resolver's cache) to a directory
+  // descriptor; each link-free name is then one openat2() below that descriptor instead of a
+  // resolution from the root. Any name that is not plainly link-free below it (a symlink, "..",
+  // a missing component) is read by ReadFile, whose answer, error text included, is the rule.
+  std::vector<FileContent> out;
+  out.reserve(names.size());
+  std::string norm = NormalizeHostPath(dir);
+  if (norm == "/") norm.clear();
+  const std::size_t norm_stem = norm.size() + 1;
+  ResolvedPath d;
+  UniqueFd dir_fd;
+  if (!IsMeta(norm)) {
+    d = resolver_.Resolve(norm.empty() ? "/" : norm, true);
+    const bool is_dir = !d.has_stat || S_ISDIR(d.st.st_mode);
+    if (d.status == FsStatus::kOk && is_dir && !IsMeta(d.logical)) {
+      dir_fd = d.handle ? std::move(d.handle) : resolver_.Open(d.logical, O_PATH | O_DIRECTORY);
+      if (d.logical == "/") d.logical.clear();
+    }
+  }
+  std::string full = norm + "/";
+  for (const std::string& name : names) {
+    full.resize(norm_stem);
+    full += name;
+    ResolvedPath r;
+    if (!dir_fd || !IsPlainRelative(name) || !OpenBelow(dir_fd.get(), name, r)) {
+      out.push_back(ReadFile(full, limit));
+      continue;
+    }
+    r.logical = d.logical + "/" + name;
+    if (IsMeta(full)) {
+      out.push_back(FromErrno<FileContent>(ENOENT));
+    } else if (auto e = Recorded<FileContent>(info_.read_errors, full)) {
+      out.push_back(std::move(*e));
+    } else if (auto refused = RefuseResolved(full, r)) {
+      out.push_back(std::move(*refused));
+    } else {
+      out.push_back(ReadRegular(resolver_, limit, r));
+    }
+  }
+  return out;
+}
+
 FileContent MachineDirSystemView::ReadFileAt(std::string_view path, std::uint64_t offset,
                                              std::size_t length) const {
   ResolvedPath r;
@@ -217,34 +206,46 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   const ResolvedPath r = resolver_.Resolve(norm, true);
   if (IsMeta(r.logical)) return FromErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, r.logical)) return *e;
-  std::set<std::string> names;
-  for (auto& name : NodeChildren(norm)) names.insert(std::move(name));
+  // The nodes machine.json records below the directory, then what the directory holds: one
+  // sorted list without repeats (usually just the listing, already sorted).
+  std::vector<std::string> names = NodeChildren(norm);
   if (r.logical != norm) {
-    for (auto& name : NodeChildren(r.logical)) names.insert(std::move(name));
+    std::vector<std::string> more = NodeChildren(r.logical);
+    names.insert(names.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
   }
+  const bool recorded = !names.empty();
   if (r.status != FsStatus::kOk) {
-    if (names.empty()) return Status<DirListing>(r.status, r.error);
+    if (!recorded) return Status<DirListing>(r.status, r.error);
   } else {
     constexpr int kListFlags = O_RDONLY | O_DIRECTORY | O_NONBLOCK;
     UniqueFd fd = r.handle ? ReopenHandle(r.handle.get(), kListFlags) : UniqueFd();
     if (!fd && (!r.handle || errno == ENOSYS)) fd = resolver_.Open(r.logical, kListFlags);
     if (!fd) {
       const int error_number = errno;
-      if (names.empty()) {
+      if (!recorded) {
         return error_number == ENOTDIR ? Status<DirListing>(FsStatus::kError, ErrnoText(ENOTDIR))
                                        : FromErrno<DirListing>(error_number);
       }
     } else {
       // A directory that cannot be read lists what was read of it, plus the recorded nodes.
-      for (auto& name : ListNamesAt(fd.get()).names) {
-        if (r.logical == "/" && name == kMetaDir) continue;
-        names.insert(std::move(name));
+      std::vector<std::string> listed = ListNamesAt(fd.get()).names;
+      if (r.logical == "/") std::erase(listed, std::string_view(kMetaDir));
+      if (!recorded) {
+        names = std::move(listed);
+      } else {
+        names.insert(names.end(), std::make_move_iterator(listed.begin()),
+                     std::make_move_iterator(listed.end()));
       }
     }
   }
+  if (recorded) {
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+  }
   DirListing out;
   out.status = FsStatus::kOk;
-  out.names.assign(names.begin(), names.end());
+  out.names = std::move(names);
   return out;
 }
 

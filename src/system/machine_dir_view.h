@@ -26,6 +26,9 @@ class MachineDirSystemView : public SystemView {
   // opened for reading), then pread.
   FileContent ReadFileAt(std::string_view path, std::uint64_t offset,
                          std::size_t length) const override;
+  std::vector<FileContent> ReadFilesBelow(std::string_view dir,
+                                          const std::vector<std::string>& names,
+                                          std::size_t limit = kDefaultReadLimit) const override;
   DirListing ListDir(std::string_view path) const override;
   LinkTarget ReadLink(std::string_view path) const override;
   NodeInfo Stat(std::string_view path) const override;
@@ -54,6 +57,8 @@ class MachineDirSystemView : public SystemView {
   // What ReadFile and ReadFileAt refuse before opening (the capture's metadata, recorded read
   // errors, device nodes); nullopt with `r` resolved when the path may be opened.
   std::optional<FileContent> RefuseRead(std::string_view path, ResolvedPath& r) const;
+  // RefuseRead's judgement of `r`, the resolution of the normalised path `norm`.
+  std::optional<FileContent> RefuseResolved(std::string_view norm, const ResolvedPath& r) const;
   const NodeInfo* FindNode(std::string_view path) const;
   std::vector<std::string> NodeChildren(std::string_view dir) const;
 

@@ -30,6 +30,20 @@ std::vector<std::string_view> Split(std::string_view path) {
   return parts;
 }
 
+// True when `path` is what NormalizeHostPath makes of it: "/" or "/a/b" with no empty or "."
+// component and no trailing slash ("..", which normalising keeps, may be there).
+bool IsNormal(std::string_view path) {
+  if (path.empty() || path.front() != '/') return false;
+  if (path.size() == 1) return true;
+  for (std::size_t slash = 0; slash != std::string_view::npos;
+       slash = path.find('/', slash + 1)) {
+    const std::string_view rest = path.substr(slash + 1);
+    if (rest.empty() || rest.front() == '/') return false;  // "//" or a trailing slash
+    if (rest.front() == '.' && (rest.size() == 1 || rest[1] == '/')) return false;  // "/."
+  }
+  return true;
+}
+
 bool ReadLinkText(int dir_fd, const std::string& name, std::string& target) {
   char buffer[4096];
   const ssize_t got = ::readlinkat(dir_fd, name.c_str(), buffer, sizeof buffer);
@@ -226,7 +240,20 @@ ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path, b
     }
   };
 
+  errno = 0;
   if (ResolveDirect(root, root_fd, cur, parts, first, follow_final, out)) return out;
+  if (errno == ENOENT && first + 1 == n && parts[first] != "..") {
+    // Only the last component was left, below the root or a cached directory (link-free, there
+    // when it was cached: the root does not change while it is read), and the kernel's walk of
+    // that parent found no such name: the answer the walk below gives after an fstatat() of it,
+    // without opening the parent again. Collectors ask for many attributes a device lacks.
+    out.status = FsStatus::kNotFound;
+    out.error = ErrnoText(ENOENT);
+    out.logical = cur + "/" + std::string(parts[first]);
+    out.real = root + out.logical;
+    out.final_missing = true;
+    return out;
+  }
 
   DirCursor dir(root_fd);
   if (!cur.empty()) dir.MoveTo(cur, /*is_child_of_current=*/false);
@@ -342,6 +369,7 @@ ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path, b
 }  // namespace
 
 std::string NormalizeHostPath(std::string_view path) {
+  if (IsNormal(path)) return std::string(path);  // most paths a collector asks for
   std::string out;
   for (const std::string_view part : Split(path)) {
     out += '/';

@@ -8,21 +8,11 @@ namespace {
 
 // Reads and trims one attribute, or returns the reason it is unknown.
 Fact<std::string> ReadRaw(const SystemView& view, std::string_view path) {
-  FileContent file = view.ReadFile(path, kAttributeLimit);
-  std::string src(path);
-  if (!file.ok()) {
-    std::string why = std::string(ToString(file.status));
-    if (!file.error.empty()) why += ": " + file.error;
-    return Fact<std::string>::Unknown(src, why);
-  }
-  if (file.truncated) return Fact<std::string>::Unknown(src, "value larger than 64 KiB");
-  return Fact<std::string>::Known(std::string(parse::Trim(file.data)), src);
+  return TextFact(view.ReadFile(path, kAttributeLimit), path);
 }
 
 template <class T, class ParseFn>
-Fact<T> ReadParsed(const SystemView& view, std::string_view path, ParseFn parse_fn,
-                   std::string_view what) {
-  Fact<std::string> raw = ReadRaw(view, path);
+Fact<T> Parsed(Fact<std::string> raw, ParseFn parse_fn, std::string_view what) {
   if (!raw.known()) return Fact<T>::Unknown(raw.source, raw.error);
   if (auto v = parse_fn(*raw)) return Fact<T>::Known(static_cast<T>(*v), raw.source);
   return Fact<T>::Unknown(raw.source, "malformed " + std::string(what) + " value '" +
@@ -49,15 +39,30 @@ Fact<std::string> ReadText(const SystemView& view, std::string_view path) {
 }
 
 Fact<std::uint64_t> ReadHex(const SystemView& view, std::string_view path) {
-  return ReadParsed<std::uint64_t>(view, path, parse::Hex, "hexadecimal");
+  return Parsed<std::uint64_t>(ReadRaw(view, path), parse::Hex, "hexadecimal");
 }
 
 Fact<std::int64_t> ReadInt(const SystemView& view, std::string_view path) {
-  return ReadParsed<std::int64_t>(view, path, parse::Int, "integer");
+  return Parsed<std::int64_t>(ReadRaw(view, path), parse::Int, "integer");
 }
 
 Fact<std::uint64_t> ReadUInt(const SystemView& view, std::string_view path) {
-  return ReadParsed<std::uint64_t>(view, path, parse::UInt, "unsigned integer");
+  return UIntFact(view.ReadFile(path, kAttributeLimit), path);
+}
+
+Fact<std::string> TextFact(const FileContent& file, std::string_view path) {
+  std::string src(path);
+  if (!file.ok()) {
+    std::string why = std::string(ToString(file.status));
+    if (!file.error.empty()) why += ": " + file.error;
+    return Fact<std::string>::Unknown(src, why);
+  }
+  if (file.truncated) return Fact<std::string>::Unknown(src, "value larger than 64 KiB");
+  return Fact<std::string>::Known(std::string(parse::Trim(file.data)), src);
+}
+
+Fact<std::uint64_t> UIntFact(const FileContent& file, std::string_view path) {
+  return Parsed<std::uint64_t>(TextFact(file, path), parse::UInt, "unsigned integer");
 }
 
 Fact<std::string> ReadLinkBase(const SystemView& view, std::string_view path) {

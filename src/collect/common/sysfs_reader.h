@@ -21,6 +21,10 @@ Fact<std::string> ReadText(const SystemView& view, std::string_view path);  // t
 Fact<std::uint64_t> ReadHex(const SystemView& view, std::string_view path);
 Fact<std::int64_t> ReadInt(const SystemView& view, std::string_view path);
 Fact<std::uint64_t> ReadUInt(const SystemView& view, std::string_view path);
+// ReadText's and ReadUInt's answers for `file`, already read from `path` (a file of
+// SystemView::ReadFilesBelow's answer).
+Fact<std::string> TextFact(const FileContent& file, std::string_view path);
+Fact<std::uint64_t> UIntFact(const FileContent& file, std::string_view path);
 // The basename of a symlink's target ("amdgpu" for .../drivers/amdgpu); not-found = unknown.
 Fact<std::string> ReadLinkBase(const SystemView& view, std::string_view path);
 bool Exists(const SystemView& view, std::string_view path);

@@ -44,10 +44,8 @@ std::vector<std::pair<int, std::string>> NumericEntries(const DirListing& listin
   return out;
 }
 
-// Reads a properties file's text. nullopt + `error` when unreadable or truncated.
-std::optional<std::string> ReadPropertiesText(const SystemView& view, const std::string& path,
-                                              std::string& error) {
-  FileContent file = view.ReadFile(path, kAttributeLimit);
+// A properties file's text. nullopt + `error` when unreadable or truncated.
+std::optional<std::string> PropertiesText(FileContent file, std::string& error) {
   if (!file.ok()) {
     error = ReadError(file);
     return std::nullopt;
@@ -63,11 +61,10 @@ std::string NoPairsError(std::string_view text) {
   return "no 'key value' lines in '" + parse::Printable(parse::Trim(text), 60) + "'";
 }
 
-// Reads a "key value" properties file. nullopt + `error` when unreadable or without any pair.
-std::optional<std::map<std::string, std::uint64_t>> ReadProperties(const SystemView& view,
-                                                                   const std::string& path,
-                                                                   std::string& error) {
-  auto text = ReadPropertiesText(view, path, error);
+// A "key value" properties file. nullopt + `error` when unreadable or without any pair.
+std::optional<std::map<std::string, std::uint64_t>> Properties(FileContent file,
+                                                               std::string& error) {
+  auto text = PropertiesText(std::move(file), error);
   if (!text) return std::nullopt;
   auto props = parse::KeyValueLines(parse::Trim(*text));
   if (props.empty()) {
@@ -112,17 +109,40 @@ LinkValues ParseLinkValues(std::string_view text) {
   return v;
 }
 
+// The "<N>/properties" of each numeric entry of `dir`, read in one ReadFilesBelow: the entries'
+// indices and the files, in the same order. Empty when `dir` cannot be listed.
+struct NumberedFiles {
+  std::vector<std::pair<int, std::string>> entries;  // (N, "N/properties")
+  std::vector<FileContent> files;
+};
+NumberedFiles ReadNumberedProperties(const SystemView& view, const std::string& dir,
+                                     std::size_t limit) {
+  NumberedFiles out;
+  DirListing listing = view.ListDir(dir);
+  if (!listing.ok()) return out;
+  out.entries = NumericEntries(listing, limit);
+  std::vector<std::string> names;
+  names.reserve(out.entries.size());
+  for (auto& entry : out.entries) {
+    entry.second += "/properties";
+    names.push_back(entry.second);
+  }
+  out.files = view.ReadFilesBelow(dir, names, kAttributeLimit);
+  return out;
+}
+
 std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir) {
   std::vector<KfdIoLink> links;
-  DirListing listing = view.ListDir(dir);
-  if (!listing.ok()) return links;  // no io_links/ (old kernels have no p2p_links/)
-  for (const auto& [index, name] : NumericEntries(listing, kMaxLinksPerNode)) {
+  // No io_links/ gives none (old kernels have no p2p_links/).
+  NumberedFiles read = ReadNumberedProperties(view, dir, kMaxLinksPerNode);
+  links.reserve(read.entries.size());
+  for (std::size_t i = 0; i < read.entries.size(); ++i) {
     KfdIoLink link;
-    link.index = index;
-    link.source = JoinPath(JoinPath(dir, name), "properties");
+    link.index = read.entries[i].first;
+    link.source = JoinPath(dir, read.entries[i].second);
     std::string error;
     LinkValues values;
-    if (auto text = ReadPropertiesText(view, link.source, error)) {
+    if (auto text = PropertiesText(std::move(read.files[i]), error)) {
       values = ParseLinkValues(parse::Trim(*text));
       if (!values.any) error = NoPairsError(*text);
     }
@@ -150,11 +170,10 @@ std::vector<KfdIoLink> ReadLinks(const SystemView& view, const std::string& dir)
 // Sum of the VRAM heaps (HSA_HEAPTYPE_FRAME_BUFFER_PUBLIC = 1, _PRIVATE = 2), saturating.
 std::uint64_t ReadVram(const SystemView& view, const std::string& dir) {
   std::uint64_t total = 0;
-  DirListing listing = view.ListDir(dir);
-  if (!listing.ok()) return 0;
-  for (const auto& [index, name] : NumericEntries(listing, kMaxBanksPerNode)) {
+  NumberedFiles read = ReadNumberedProperties(view, dir, kMaxBanksPerNode);
+  for (FileContent& file : read.files) {
     std::string error;
-    auto props = ReadProperties(view, JoinPath(JoinPath(dir, name), "properties"), error);
+    auto props = Properties(std::move(file), error);
     if (!props) continue;
     auto heap = props->find("heap_type");
     auto size = props->find("size_in_bytes");
@@ -167,12 +186,14 @@ std::uint64_t ReadVram(const SystemView& view, const std::string& dir) {
 }
 
 KfdNode ReadNode(const SystemView& view, int index, const std::string& dir) {
+  static const std::vector<std::string> kNodeFiles = {"properties", "name", "gpu_id"};
+  std::vector<FileContent> files = view.ReadFilesBelow(dir, kNodeFiles, kAttributeLimit);
   KfdNode node;
   node.index = index;
   node.source = JoinPath(dir, "properties");
-  if (auto props = ReadProperties(view, node.source, node.error)) node.properties = *props;
-  node.name = ReadText(view, JoinPath(dir, "name"));
-  node.gpu_id = ReadUInt(view, JoinPath(dir, "gpu_id"));
+  if (auto props = Properties(std::move(files[0]), node.error)) node.properties = *props;
+  node.name = TextFact(files[1], JoinPath(dir, "name"));
+  node.gpu_id = UIntFact(files[2], JoinPath(dir, "gpu_id"));
   node.io_links = ReadLinks(view, JoinPath(dir, "io_links"));
   node.p2p_links = ReadLinks(view, JoinPath(dir, "p2p_links"));
   node.vram_bytes = ReadVram(view, JoinPath(dir, "mem_banks"));

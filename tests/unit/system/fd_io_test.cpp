@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // system::WriteAll (src/system/fd_io.h): the one write loop behind -o files, capture trees,
 // archive extraction and capture --redact; system::ReadBounded, the one read loop behind every
-// file a view reads.
+// file a view reads; system::ListNamesAt, the one directory listing.
 #include "system/fd_io.h"
 
 #include <fcntl.h>
@@ -13,8 +13,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <thread>
+
+#include "temp_tree.h"
 
 namespace rocm_doctor::system {
 namespace {
@@ -138,6 +141,40 @@ TEST(ReadBounded, StopAtSizeReadsTheSameBytes) {
       EXPECT_TRUE(got.data == data) << size << " " << hint << " got " << got.data.size();
     }
   }
+}
+
+// ListNamesAt reads the directory in 8 KiB getdents64() batches: a directory of 600 long names
+// takes several, and every name comes back once, sorted, without "." and "..".
+TEST(ListNamesAt, ALargeDirectoryIsListedWholeAndSorted) {
+  testing::TempTree tree;
+  std::set<std::string> want;
+  for (int i = 0; i < 600; ++i) {
+    const std::string name = "io_link_with_a_long_name_" + std::to_string(i * 7919 % 600);
+    tree.File("dir/" + name, "");
+    want.insert(name);
+  }
+  UniqueFd fd(::open(tree.At("dir").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  ASSERT_TRUE(fd);
+  const NameList listed = ListNamesAt(fd.get());
+  EXPECT_EQ(listed.error_number, 0);
+  EXPECT_EQ(listed.names, std::vector<std::string>(want.begin(), want.end()));
+  // The descriptor stays usable for *at() calls.
+  struct stat st {};
+  EXPECT_EQ(::fstatat(fd.get(), "io_link_with_a_long_name_0", &st, 0), 0);
+}
+
+TEST(ListNamesAt, WhatIsNotAReadableDirectoryIsItsErrno) {
+  testing::TempTree tree;
+  tree.File("file", "x").Dir("empty");
+  UniqueFd file(::open(tree.At("file").c_str(), O_RDONLY | O_CLOEXEC));
+  EXPECT_EQ(ListNamesAt(file.get()).error_number, ENOTDIR);
+  UniqueFd path_only(::open(tree.At("empty").c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+  EXPECT_EQ(ListNamesAt(path_only.get()).error_number, EBADF);
+  EXPECT_EQ(ListNamesAt(-1).error_number, EBADF);
+  UniqueFd empty(::open(tree.At("empty").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  const NameList none = ListNamesAt(empty.get());
+  EXPECT_EQ(none.error_number, 0);
+  EXPECT_TRUE(none.names.empty());
 }
 
 }  // namespace

@@ -78,6 +78,11 @@ TEST(ReplayRace, SwappedDirectoriesNeverLeadOutsideTheRoot) {
     EXPECT_NE(link.target, "/etc/hostname") << "read a link outside the root at read " << i;
     const FileContent host = view.ReadFile("/sys/class/drm/card0/link", 4096);
     EXPECT_NE(host.data, "OUTSIDE\n");
+    // Names read below a directory resolved once, through its descriptor.
+    for (const FileContent& file : view.ReadFilesBelow(
+             "/sys/class/drm", {"card0/vendor", "only-outside", "card0/link"}, 4096)) {
+      EXPECT_NE(file.data, "OUTSIDE\n") << "read below a directory outside the root at read " << i;
+    }
   }
   EXPECT_GT(tree.swaps.load(), 100) << "the race did not run";
   // The tree is readable between swaps: the race makes reads fail, not vanish for good.

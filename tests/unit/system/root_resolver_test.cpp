@@ -422,5 +422,19 @@ TEST(RootResolver, ConcurrentResolutionMatchesTheReference) {
   for (const int count : mismatches) EXPECT_EQ(count, 0);
 }
 
+// A path already in normal form is returned as it is, without being split; every other is split
+// and joined. Both give what the component-wise rule gives.
+TEST(NormalizeHostPath, NormalFormsAndTheRestAgree) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"/", "/"},           {"", "/"},                {"/sys", "/sys"},
+      {"/sys/", "/sys"},    {"//sys", "/sys"},        {"/sys//class", "/sys/class"},
+      {"/./sys", "/sys"},   {"/sys/.", "/sys"},       {"/sys/./class/.", "/sys/class"},
+      {"/.", "/"},          {"/..", "/.."},           {"/sys/..", "/sys/.."},
+      {"/.hidden", "/.hidden"}, {"/a/..b/.c", "/a/..b/.c"}, {"sys/class", "/sys/class"},
+      {"/sys/class/kfd/kfd/topology/nodes/1/io_links/0/properties",
+       "/sys/class/kfd/kfd/topology/nodes/1/io_links/0/properties"}};
+  for (const auto& [in, want] : cases) EXPECT_EQ(NormalizeHostPath(in), want) << in;
+}
+
 }  // namespace
 }  // namespace rocm_doctor::system

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Reading a path of a machine directory that the RootResolver answered: judged by its lstat()
+// and opened for reading only when it is a regular file, through the descriptor it was judged
+// by (docs/security.md, "Replay"). MachineDirSystemView's reads all end here.
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <string_view>
+
+#include "rocm_doctor/system_view.h"
+#include "system/fd_io.h"
+#include "system/root_resolver.h"
+
+namespace rocm_doctor::system {
+
+// The lstat() of a resolved path: the resolver's when it has one, else fstat() of an O_PATH
+// descriptor opened below the root (never a lookup by the full path, which follows links).
+// 0, or the errno of the failure.
+int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct stat& st);
+
+// Opens a resolved path for reading when it is a regular file, else sets `refusal`. A FIFO or
+// device in a hostile directory must not block or have effects: it is judged by its lstat() and
+// never opened for reading. `st` is the opened file's fstat().
+UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct stat& st,
+                     FileContent& refusal);
+
+// The whole file (at most `limit` bytes) of a resolved path, or why it is not read.
+FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r);
+
+// "a/b" with no empty, "." or ".." component and no leading or trailing slash.
+bool IsPlainRelative(std::string_view name);
+
+// `name` (IsPlainRelative) below the directory `dir_fd` with no symlink on the way and not a
+// symlink itself: `r` is kOk with its lstat() and O_PATH descriptor, as the resolver's one-call
+// route gives them (`r.logical` is the caller's to set). False when the resolver must answer.
+bool OpenBelow(int dir_fd, std::string_view name, ResolvedPath& r);
+
+}  // namespace rocm_doctor::system
