@@ -79,7 +79,8 @@ constexpr Command kCommands[] = {
     {.name = "help",
      .summary = "Show the help of rocm-doctor or of a command: help [COMMAND]",
      .setup = SetupHelpCommand,
-     .exit_codes = kPlainExits},
+     .exit_codes = kPlainExits,
+     .reads_every_command = true},
     // The children the doctor runs to dlopen ROCm libraries safely: no help group.
     {.name = "probe-load",
      .summary = "dlopen LIB... and print JSON",
@@ -96,12 +97,14 @@ constexpr Command kCommands[] = {
      .summary = "Print the man page rocm-doctor(1) in roff",
      .setup = SetupManCommand,
      .exit_codes = kPlainExits,
-     .hidden = true},
+     .hidden = true,
+     .reads_every_command = true},
     {.name = "completion",
      .summary = "Print the bash or zsh completion script",
      .setup = SetupCompletionCommand,
      .exit_codes = kPlainExits,
-     .hidden = true},
+     .hidden = true,
+     .reads_every_command = true},
 };
 
 }  // namespace
@@ -143,14 +146,24 @@ std::string ProgramFooter() {
   return ExitCodeFooter(kProgramExits) + "\nEach command's own: rocm-doctor help COMMAND";
 }
 
-std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app) {
+std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app,
+                                                          std::string_view first_word) {
   app.footer(ProgramFooter());
+  const Command* named = FindCommand(first_word);
+  const bool every = named == nullptr || named->reads_every_command;
   std::vector<std::pair<CLI::App*, CommandRun>> added;
   for (const Command& command : kCommands) {
     CLI::App* cmd = app.add_subcommand(std::string(command.name), std::string(command.summary));
     if (command.hidden) cmd->group("");
     cmd->footer(ExitCodeFooter(command.exit_codes));
-    added.emplace_back(cmd, command.setup(*cmd));
+    if (every || &command == named) {
+      added.emplace_back(cmd, command.setup(*cmd));
+    } else {
+      // Never parsed: one subcommand is parsed, the one named first.
+      added.emplace_back(cmd, [name = command.name] {
+        return UsageError("'" + std::string(name) + "' must come first", /*json=*/false);
+      });
+    }
   }
   return added;
 }

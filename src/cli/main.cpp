@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
                "rocm-doctor"};  // the name in every usage line
   app.set_version_flag("--version", std::string("rocm-doctor ") + ROCMDOC_VERSION);
   app.require_subcommand(1, 1);
-  const auto commands = cli::AddCommands(app);
+  const auto commands = cli::AddCommands(app, args.empty() ? "" : args[0]);
   try {
     std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
     app.parse(args);
