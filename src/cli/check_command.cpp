@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <future>
 #include <iostream>
 
 #include "rocm_doctor/exit_code.h"
@@ -19,6 +20,8 @@
 namespace rocm_doctor::cli {
 
 int RunCheckCommand(const CheckArgs& args) {
+  // Waited for (a few milliseconds at most) whichever way this returns.
+  const std::future<void> knowledge = PreloadKnowledge();
   auto fail = [&](std::string message) {
     // A step cut by the signal (an archive's extraction refused to start) is the signal's doing:
     // the doctor exits as interrupted (src/system/interrupt.h).

@@ -7,6 +7,8 @@
 #include <system_error>
 
 #include "core/report_builder.h"
+#include "knowledge/support_matrix.h"
+#include "rocm_doctor/facts/gpu_table.h"
 
 namespace rocm_doctor {
 
@@ -37,6 +39,17 @@ Report Diagnose(std::shared_ptr<const SystemView> view, const RunRequest& reques
                            std::chrono::steady_clock::now() - started)
                            .count();
   return report;
+}
+
+std::future<void> PreloadKnowledge() {
+  try {
+    return std::async(std::launch::async, [] {
+      GpuTable::Builtin();
+      SupportMatrix::Builtin();
+    });
+  } catch (const std::system_error&) {
+    return {};  // no thread to be had (RLIMIT_NPROC)
+  }
 }
 
 }  // namespace rocm_doctor
