@@ -60,9 +60,9 @@ std::string ClosestCommand(std::string_view word);
 
 // Adds every command of the table to `app` (its summary and exit-status footer) and returns
 // each one's subcommand with the function that runs it. The options are added to the command
-// `first_word` names alone (its parse is all that runs: a check's start waits for it, and the
-// options of all 13 commands took about half a millisecond), and to every command when the
-// word names none (--help) or one that reads the others (help, man, completion).
+// `first_word` names alone (its parse is all that runs, and a check's start waits for it: the
+// options of all 13 commands cost about a quarter of a millisecond more), and to every command
+// when the word names none (--help) or one that reads the others (help, man, completion).
 std::vector<std::pair<CLI::App*, CommandRun>> AddCommands(CLI::App& app,
                                                           std::string_view first_word);
 

@@ -18,9 +18,9 @@ Report Diagnose(std::shared_ptr<const SystemView> view, const RunRequest& reques
 
 // Parses the embedded GPU table and ROCm support matrix (about 870 KB of CSV, a millisecond or
 // more each) on a thread of its own, for a command that will diagnose: started before the
-// options, the policy and the machine are read, it runs on the core that is idle until Diagnose
-// starts its threads, and the first checks find the tables parsed. Invalid when no thread can
-// be started: the checks parse them when they first ask, as before.
+// policy, the thresholds and the machine are read, it runs on the core that is idle until
+// Diagnose starts its threads, and the first checks find the tables parsed. Invalid when no
+// thread can be started: the checks parse them when they first ask, as before.
 std::future<void> PreloadKnowledge();
 
 }  // namespace rocm_doctor

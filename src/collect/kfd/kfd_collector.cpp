@@ -109,18 +109,19 @@ LinkValues ParseLinkValues(std::string_view text) {
   return v;
 }
 
-// The "<N>/properties" of each numeric entry of `dir`, read in one ReadFilesBelow: the entries'
-// indices and the files, in the same order. Empty when `dir` cannot be listed.
+// The "<N>/properties" of each numeric entry of `dir` (at most `max_entries`), read in one
+// ReadFilesBelow: the entries' indices and the files, in the same order. Empty when `dir`
+// cannot be listed.
 struct NumberedFiles {
   std::vector<std::pair<int, std::string>> entries;  // (N, "N/properties")
   std::vector<FileContent> files;
 };
 NumberedFiles ReadNumberedProperties(const SystemView& view, const std::string& dir,
-                                     std::size_t limit) {
+                                     std::size_t max_entries) {
   NumberedFiles out;
   DirListing listing = view.ListDir(dir);
   if (!listing.ok()) return out;
-  out.entries = NumericEntries(listing, limit);
+  out.entries = NumericEntries(listing, max_entries);
   std::vector<std::string> names;
   names.reserve(out.entries.size());
   for (auto& entry : out.entries) {
