@@ -1,12 +1,59 @@
 // SPDX-License-Identifier: MIT
 #include "knowledge/gpu_table_parse.h"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "base/text_parse.h"
 
 namespace rocm_doctor::gpu_table {
 namespace {
 
 bool IsSpecial(char c) { return c == ',' || c == '\n' || c == '\r' || c == '"'; }
+
+// The bytes of `word` equal to `c`, each marked by its high bit. Exact up to the first such byte
+// (a borrow can only mark bytes above a real match), which is all FirstSpecial reads.
+constexpr std::uint64_t Matches(std::uint64_t word, char c) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101;
+  constexpr std::uint64_t kHighBits = 0x8080808080808080;
+  const std::uint64_t diff = word ^ (kOnes * static_cast<unsigned char>(c));
+  return (diff - kOnes) & ~diff & kHighBits;
+}
+
+// The first ',', '\n', '\r' or '"' at or after `pos`, or text.size(). Sixteen bytes a step
+// (SSE2, which every x86-64 has), else eight: the embedded tables are 870 KB of CSV, and a byte
+// at a time this scan was 40% of their parse.
+std::size_t FirstSpecial(std::string_view text, std::size_t pos) {
+#if defined(__SSE2__)
+  const __m128i comma = _mm_set1_epi8(','), newline = _mm_set1_epi8('\n');
+  const __m128i carriage = _mm_set1_epi8('\r'), quote = _mm_set1_epi8('"');
+  for (; pos + 16 <= text.size(); pos += 16) {
+    const __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + pos));
+    const __m128i found =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, comma), _mm_cmpeq_epi8(bytes, newline)),
+                     _mm_or_si128(_mm_cmpeq_epi8(bytes, carriage), _mm_cmpeq_epi8(bytes, quote)));
+    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(found)); mask != 0) {
+      return pos + static_cast<std::size_t>(std::countr_zero(mask));
+    }
+  }
+#endif
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; pos + sizeof(std::uint64_t) <= text.size(); pos += sizeof(std::uint64_t)) {
+      std::uint64_t word;
+      std::memcpy(&word, text.data() + pos, sizeof word);
+      const std::uint64_t found = Matches(word, ',') | Matches(word, '\n') |
+                                  Matches(word, '\r') | Matches(word, '"');
+      if (found != 0) return pos + static_cast<std::size_t>(std::countr_zero(found)) / 8;
+    }
+  }
+  while (pos < text.size() && !IsSpecial(text[pos])) ++pos;
+  return pos;
+}
 
 // Reads one record starting at `pos` into `fields`; leaves `pos` after its terminating newline.
 // A field is a span of `text` when it can be (plain characters are scanned a span at a time:
@@ -22,9 +69,7 @@ bool ReadRecord(std::string_view text, std::size_t& pos, std::vector<std::string
     if (!after_quote) fields.push_back(text.substr(field_start, end - field_start));
   };
   while (pos < text.size()) {
-    // (A loop, not find_first_of: libstdc++'s calls memchr over the set for every character.)
-    std::size_t stop = pos;
-    while (stop < text.size() && !IsSpecial(text[stop])) ++stop;
+    const std::size_t stop = FirstSpecial(text, pos);
     if (stop > pos) {
       if (after_quote) malformed = true;
       pos = stop;
