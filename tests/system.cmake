@@ -10,6 +10,7 @@ rocmdoc_add_test(test_system
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/live_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/machine_dir_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/machine_json_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/unit/system/nodev_clone_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/open_system_view_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/output_file_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/unit/system/ranged_read_test.cpp

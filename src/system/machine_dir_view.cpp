@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include "system/fd_io.h"
+#include "system/nodev_clone.h"
 #include "system/open_beneath.h"
 #include "system/probe_json.h"
 #include "system/range_read.h"
@@ -48,6 +49,18 @@ T FromErrno(int error_number) {
   return Status<T>(StatusFromErrno(error_number), ErrnoText(error_number));
 }
 
+// `name` below a directory for ReadFilesBelow: open for reading in the nodev clone (`nodev_dir`,
+// when there is one) if it is a regular file there, else its O_PATH descriptor below `dir_fd`.
+// False when the per-path way must answer (also when the clone already says the path fails).
+bool OpenNameBelow(const UniqueFd& nodev_dir, const UniqueFd& dir_fd, std::string_view name,
+                   ResolvedPath& r) {
+  if (nodev_dir) {
+    if (OpenRegularForReading(nodev_dir.get(), name, r)) return true;
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) return false;
+  }
+  return OpenBelow(dir_fd.get(), name, r);
+}
+
 template <class T, class Map>
 std::optional<T> Recorded(const Map& errors, std::string_view path) {
   auto it = errors.find(path);
@@ -58,7 +71,8 @@ std::optional<T> Recorded(const Map& errors, std::string_view path) {
 }  // namespace
 
 Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
-    const std::string& dir, const std::string& display, std::shared_ptr<void> keep_alive) {
+    const std::string& dir, const std::string& display, std::shared_ptr<void> keep_alive,
+    ReadRoute route) {
   char resolved[PATH_MAX];
   if (::realpath(dir.c_str(), resolved) == nullptr) {
     return Error{dir + ": " + ErrnoText(errno)};
@@ -71,6 +85,9 @@ Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
   if (root == "/") root.clear();  // "/" as a machine directory is the host itself, link-free
   std::shared_ptr<MachineDirSystemView> view(
       new MachineDirSystemView(root, display, std::move(keep_alive)));
+  // Files open for reading at once where the kernel refuses device nodes (root only; without
+  // it each file is judged through an O_PATH descriptor and reopened: 6 system calls, not 4).
+  if (route == ReadRoute::kCloneWhereAvailable) view->resolver_.EnableReadingClone();
   const FileContent passwd = view->ReadInternal("/etc/passwd", kMachineJsonLimit);
   const FileContent group = view->ReadInternal("/etc/group", kMachineJsonLimit);
   view->accounts_ = AccountDb::Parse(passwd.ok() ? passwd.data : "", group.ok() ? group.data : "");
@@ -91,7 +108,7 @@ Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
 }
 
 FileContent MachineDirSystemView::ReadInternal(std::string_view path, std::size_t limit) const {
-  const ResolvedPath r = resolver_.Resolve(path, true);
+  const ResolvedPath r = resolver_.ResolveForReading(path);
   if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
   return ReadRegular(resolver_, limit, r);
 }
@@ -118,7 +135,7 @@ std::optional<FileContent> MachineDirSystemView::RefuseRead(std::string_view pat
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return FromErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, norm)) return *e;
-  r = resolver_.Resolve(norm, true);
+  r = resolver_.ResolveForReading(norm);
   return RefuseResolved(norm, r);
 }
 
@@ -157,12 +174,16 @@ std::vector<FileContent> MachineDirSystemView::ReadFilesBelow(
   const std::size_t norm_stem = norm.size() + 1;
   ResolvedPath d;
   UniqueFd dir_fd;
+  UniqueFd nodev_dir;  // the same directory in the nodev clone, where names open for reading
   if (!IsMeta(norm)) {
     d = resolver_.Resolve(norm.empty() ? "/" : norm, true);
     const bool is_dir = !d.has_stat || S_ISDIR(d.st.st_mode);
     if (d.status == FsStatus::kOk && is_dir && !IsMeta(d.logical)) {
       dir_fd = d.handle ? std::move(d.handle) : resolver_.Open(d.logical, O_PATH | O_DIRECTORY);
       if (d.logical == "/") d.logical.clear();
+      if (const int clone = resolver_.reading_clone_fd(); clone >= 0) {
+        nodev_dir = OpenBeneath(clone, d.logical, O_PATH | O_DIRECTORY);
+      }
     }
   }
   std::string full = norm + "/";
@@ -170,7 +191,7 @@ std::vector<FileContent> MachineDirSystemView::ReadFilesBelow(
     full.resize(norm_stem);
     full += name;
     ResolvedPath r;
-    if (!dir_fd || !IsPlainRelative(name) || !OpenBelow(dir_fd.get(), name, r)) {
+    if (!dir_fd || !IsPlainRelative(name) || !OpenNameBelow(nodev_dir, dir_fd, name, r)) {
       out.push_back(ReadFile(full, limit));
       continue;
     }

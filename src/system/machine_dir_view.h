@@ -15,11 +15,17 @@ namespace rocm_doctor::system {
 
 class MachineDirSystemView : public SystemView {
  public:
+  // How files are opened for reading. kCloneWhereAvailable: in a read-only nodev clone of the
+  // directory's mount where one can be made (RootResolver::EnableReadingClone), else as
+  // kJudgeThenOpen: an O_PATH descriptor judged by its fstat(), then reopened. The answers are
+  // the same (tests/unit/system/nodev_clone_test.cpp); the clone saves system calls.
+  enum class ReadRoute { kCloneWhereAvailable, kJudgeThenOpen };
+
   // `dir` must be an existing directory. `display` names it in Describe() (the archive's path
   // for an unpacked archive); `keep_alive` is released with the view (the unpacked temp dir).
-  static Result<std::shared_ptr<const SystemView>> Open(const std::string& dir,
-                                                        const std::string& display,
-                                                        std::shared_ptr<void> keep_alive = {});
+  static Result<std::shared_ptr<const SystemView>> Open(
+      const std::string& dir, const std::string& display, std::shared_ptr<void> keep_alive = {},
+      ReadRoute route = ReadRoute::kCloneWhereAvailable);
 
   FileContent ReadFile(std::string_view path, std::size_t limit) const override;
   // ReadFile's resolution and refusals (never outside the root, device nodes and FIFOs never

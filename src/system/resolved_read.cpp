@@ -96,6 +96,10 @@ bool OpenBelow(int dir_fd, std::string_view name, ResolvedPath& r) {
 }
 
 FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r) {
+  if (r.readable && r.has_stat && S_ISREG(r.st.st_mode)) {
+    return ReadBounded(r.handle.get(), limit, static_cast<std::size_t>(r.st.st_size),
+                       /*stop_at_size=*/true);
+  }
   struct stat st {};
   FileContent refusal;
   UniqueFd fd = OpenRegular(resolver, r, st, refusal);

@@ -25,7 +25,8 @@ int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct st
 UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct stat& st,
                      FileContent& refusal);
 
-// The whole file (at most `limit` bytes) of a resolved path, or why it is not read.
+// The whole file (at most `limit` bytes) of a resolved path, or why it is not read. A path
+// already open for reading (r.readable, a regular file) is read through that descriptor.
 FileContent ReadRegular(const RootResolver& resolver, std::size_t limit, const ResolvedPath& r);
 
 // "a/b" with no empty, "." or ".." component and no leading or trailing slash.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "system/fd_io.h"
+#include "system/nodev_clone.h"
 #include "system/open_beneath.h"
 
 namespace rocm_doctor::system {
@@ -118,7 +119,12 @@ class DirCursor {
 // own errors. False when the walk must answer.
 // `cur` is where the walk would start ("" for the root, else a cached link-free directory) and
 // parts[first..] what is left to resolve from there.
-bool ResolveDirect(const std::string& root, int root_fd, const std::string& cur,
+// With `read_fd` (the root in a nodev clone, RootResolver::EnableReadingClone) a regular file is
+// opened for reading at once (OpenRegularForReading: a device node cannot be opened there), and
+// comes back readable; a path that fails there fails alike with O_PATH (the same walk, the same
+// flags) and the walk below answers; anything else opened there (a directory, a FIFO) or refused
+// (a device node: EACCES) is looked at again the O_PATH way.
+bool ResolveDirect(const std::string& root, int root_fd, int read_fd, const std::string& cur,
                    const std::vector<std::string_view>& parts, std::size_t first, bool follow_final,
                    ResolvedPath& out) {
   if (first >= parts.size()) return false;
@@ -128,6 +134,14 @@ bool ResolveDirect(const std::string& root, int root_fd, const std::string& cur,
     if (part == "..") return false;
     logical += '/';
     logical += part;
+  }
+  if (read_fd >= 0 && follow_final) {
+    if (OpenRegularForReading(read_fd, std::string_view(logical).substr(1), out)) {
+      out.real = root + logical;
+      out.logical = std::move(logical);
+      return true;
+    }
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) return false;
   }
   UniqueFd fd = OpenBeneath(root_fd, logical, O_PATH | O_NOFOLLOW);
   struct stat st {};
@@ -192,8 +206,8 @@ struct Cache {
 // link expansions are processed before component i+1 is looked at), so the state after it -
 // the link-free directory reached and the expansions taken - is all that resolving the rest
 // depends on. That state is what the cache holds, keyed by the input prefix "/p0/.../pi".
-ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path, bool follow_final,
-                  Cache* cache) {
+ResolvedPath Walk(const std::string& root, int root_fd, int read_fd, std::string_view path,
+                  bool follow_final, Cache* cache) {
   ResolvedPath out;
   if (root_fd < 0) {
     out.status = FsStatus::kError;
@@ -241,7 +255,7 @@ ResolvedPath Walk(const std::string& root, int root_fd, std::string_view path, b
   };
 
   errno = 0;
-  if (ResolveDirect(root, root_fd, cur, parts, first, follow_final, out)) return out;
+  if (ResolveDirect(root, root_fd, read_fd, cur, parts, first, follow_final, out)) return out;
   if (errno == ENOENT && first + 1 == n && parts[first] != "..") {
     // Only the last component was left, below the root or a cached directory (link-free, there
     // when it was cached: the root does not change while it is read), and the kernel's walk of
@@ -380,7 +394,7 @@ std::string NormalizeHostPath(std::string_view path) {
 
 ResolvedPath ResolveInRoot(const std::string& root, std::string_view path, bool follow_final) {
   const UniqueFd root_fd = OpenRootDir(root);
-  return Walk(root, root_fd.get(), path, follow_final, nullptr);
+  return Walk(root, root_fd.get(), /*read_fd=*/-1, path, follow_final, nullptr);
 }
 
 UniqueFd OpenRootDir(const std::string& root) {
@@ -394,7 +408,17 @@ RootResolver::RootResolver(std::string root, std::size_t max_entries)
 
 ResolvedPath RootResolver::Resolve(std::string_view path, bool follow_final) const {
   Cache cache{cache_, mutex_, max_entries_};
-  return Walk(root_, root_fd_.get(), path, follow_final, &cache);
+  return Walk(root_, root_fd_.get(), /*read_fd=*/-1, path, follow_final, &cache);
+}
+
+ResolvedPath RootResolver::ResolveForReading(std::string_view path) const {
+  Cache cache{cache_, mutex_, max_entries_};
+  return Walk(root_, root_fd_.get(), clone_fd_.get(), path, /*follow_final=*/true, &cache);
+}
+
+bool RootResolver::EnableReadingClone() {
+  if (!clone_fd_) clone_fd_ = OpenNodevClone(root_fd_.get(), root_);
+  return static_cast<bool>(clone_fd_);
 }
 
 UniqueFd RootResolver::Open(std::string_view logical, int flags) const {

@@ -39,6 +39,9 @@ struct ResolvedPath {
   // the result itself, the inode `st` describes. ReopenHandle() opens that very file for reading
   // without another lookup; empty after a walk.
   UniqueFd handle;
+  // `handle` is open for reading, not O_PATH: opened below a nodev clone of the root's mounts
+  // (nodev_clone.h), where no device node can be opened, and judged by its fstat() since.
+  bool readable = false;
 };
 
 // `root` is an absolute, link-free directory path without a trailing slash ("" for "/"). With
@@ -68,6 +71,16 @@ class RootResolver {
   RootResolver& operator=(const RootResolver&) = delete;
 
   ResolvedPath Resolve(std::string_view path, bool follow_final) const;
+  // Resolve(path, true) for a read. After EnableReadingClone, a link-free regular file comes
+  // back open for reading (ResolvedPath::readable), opened where no device node can be opened;
+  // every other answer is Resolve's.
+  ResolvedPath ResolveForReading(std::string_view path) const;
+  // Makes the read-only nodev clone of the root's mount that ResolveForReading opens files in
+  // (OpenNodevClone); false where none can be made, and ResolveForReading is Resolve. Call it
+  // before the resolver is shared between threads.
+  bool EnableReadingClone();
+  // That clone's descriptor of the root, -1 without one.
+  int reading_clone_fd() const { return clone_fd_ ? clone_fd_.get() : -1; }
   // Opens a resolved (link-free) logical path below the root: OpenBeneath's promise.
   UniqueFd Open(std::string_view logical, int flags) const;
 
@@ -89,6 +102,7 @@ class RootResolver {
  private:
   std::string root_;
   UniqueFd root_fd_;
+  UniqueFd clone_fd_;  // EnableReadingClone's, else empty
   std::size_t max_entries_;
   mutable std::shared_mutex mutex_;
   mutable Map cache_;

@@ -21,6 +21,7 @@ target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/machine_dir_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/machine_json_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/nodev_clone.cpp
   ${CMAKE_CURRENT_LIST_DIR}/open_beneath.cpp
   ${CMAKE_CURRENT_LIST_DIR}/open_system_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orphan_sweep.cpp

@@ -75,8 +75,10 @@ TEST(RangedRead, LengthIsBounded) {
   EXPECT_EQ(got.data.size(), kMaxRangedRead);
 }
 
-std::shared_ptr<const SystemView> Open(const TempTree& tree) {
-  auto view = MachineDirSystemView::Open(tree.path(), tree.path());
+std::shared_ptr<const SystemView> Open(
+    const TempTree& tree,
+    MachineDirSystemView::ReadRoute route = MachineDirSystemView::ReadRoute::kCloneWhereAvailable) {
+  auto view = MachineDirSystemView::Open(tree.path(), tree.path(), {}, route);
   EXPECT_TRUE(view.ok()) << (view.ok() ? "" : view.error());
   return view.ok() ? view.value() : nullptr;
 }
@@ -107,12 +109,15 @@ TEST(RangedRead, MachineDirectoryReadsRangesInsideTheRoot) {
   EXPECT_EQ(view->ReadFileAt("/.rocm-doctor/machine.json", 0, 4).status, FsStatus::kNotFound);
 }
 
+// On the O_PATH route a FIFO is judged and never opened: a writer blocked on it stays blocked.
+// (On the nodev-clone route, as root, it is opened without blocking and closed unread, which
+// releases such a writer: docs/security.md, "Replay"; the next test.)
 TEST(RangedRead, MachineDirectoryNeverOpensAFifoForReading) {
   TempTree tree;
   tree.Dir("usr/lib");
   const std::string fifo = tree.At("usr/lib/librocblas.so");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
-  auto view = Open(tree);
+  auto view = Open(tree, MachineDirSystemView::ReadRoute::kJudgeThenOpen);
   ASSERT_NE(view, nullptr);
   // A blocking open for writing returns only once some reader opens the FIFO.
   std::atomic<bool> writer_opened{false};
@@ -132,6 +137,34 @@ TEST(RangedRead, MachineDirectoryNeverOpensAFifoForReading) {
   const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // release it
   writer.join();
   if (reader >= 0) ::close(reader);
+}
+
+// Whichever route reads it, a FIFO with a writer never blocks the view, gives no byte and is
+// refused with the same words.
+TEST(RangedRead, MachineDirectoryNeverReadsAFifoWithAWriter) {
+  TempTree tree;
+  tree.Dir("usr/lib");
+  const std::string fifo = tree.At("usr/lib/librocblas.so");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const int keep_open = ::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);  // a writer
+  ASSERT_GE(keep_open, 0);
+  ASSERT_EQ(::write(keep_open, "data", 4), 4);
+  for (const auto route : {MachineDirSystemView::ReadRoute::kCloneWhereAvailable,
+                           MachineDirSystemView::ReadRoute::kJudgeThenOpen}) {
+    auto view = Open(tree, route);
+    ASSERT_NE(view, nullptr);
+    const auto start = std::chrono::steady_clock::now();
+    for (const FileContent& got : {view->ReadFileAt("/usr/lib/librocblas.so", 0, 64),
+                                   view->ReadFile("/usr/lib/librocblas.so", 64)}) {
+      EXPECT_EQ(got.status, FsStatus::kError);
+      EXPECT_EQ(got.error, "not a regular file (other); not read");
+      EXPECT_TRUE(got.data.empty());
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+  }
+  char left[8] = {};
+  EXPECT_EQ(::read(keep_open, left, sizeof left), 4);  // nothing was taken out of the pipe
+  ::close(keep_open);
 }
 
 TEST(RangedRead, MachineDirectoryNeverReadsDeviceNodes) {
