@@ -36,19 +36,6 @@ bool IsMeta(std::string_view logical) {
 
 bool IsUnderDev(std::string_view logical) { return logical.substr(0, 5) == "/dev/"; }
 
-template <class T>
-T Status(FsStatus status, std::string error) {
-  T out;
-  out.status = status;
-  out.error = std::move(error);
-  return out;
-}
-
-template <class T>
-T FromErrno(int error_number) {
-  return Status<T>(StatusFromErrno(error_number), ErrnoText(error_number));
-}
-
 // `name` below a directory for ReadFilesBelow: open for reading in the nodev clone (`nodev_dir`,
 // when there is one) if it is a regular file there, else its O_PATH descriptor below `dir_fd`.
 // False when the per-path way must answer (also when the clone already says the path fails).
@@ -65,7 +52,7 @@ template <class T, class Map>
 std::optional<T> Recorded(const Map& errors, std::string_view path) {
   auto it = errors.find(path);
   if (it == errors.end()) return std::nullopt;
-  return Status<T>(it->second.status, it->second.error);
+  return Refused<T>(it->second.status, it->second.error);
 }
 
 }  // namespace
@@ -109,7 +96,7 @@ Result<std::shared_ptr<const SystemView>> MachineDirSystemView::Open(
 
 FileContent MachineDirSystemView::ReadInternal(std::string_view path, std::size_t limit) const {
   const ResolvedPath r = resolver_.ResolveForReading(path);
-  if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
+  if (r.status != FsStatus::kOk) return Refused<FileContent>(r.status, r.error);
   return ReadRegular(resolver_, limit, r);
 }
 
@@ -133,7 +120,7 @@ std::vector<std::string> MachineDirSystemView::NodeChildren(std::string_view dir
 std::optional<FileContent> MachineDirSystemView::RefuseRead(std::string_view path,
                                                             ResolvedPath& r) const {
   const std::string norm = NormalizeHostPath(path);
-  if (IsMeta(norm)) return FromErrno<FileContent>(ENOENT);
+  if (IsMeta(norm)) return RefusedErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, norm)) return *e;
   r = resolver_.ResolveForReading(norm);
   return RefuseResolved(norm, r);
@@ -141,17 +128,17 @@ std::optional<FileContent> MachineDirSystemView::RefuseRead(std::string_view pat
 
 std::optional<FileContent> MachineDirSystemView::RefuseResolved(std::string_view norm,
                                                                 const ResolvedPath& r) const {
-  if (IsMeta(r.logical)) return FromErrno<FileContent>(ENOENT);
+  if (IsMeta(r.logical)) return RefusedErrno<FileContent>(ENOENT);
   if (auto e = Recorded<FileContent>(info_.read_errors, r.logical)) return *e;
   const bool node = FindNode(norm) != nullptr || FindNode(r.logical) != nullptr;
   if (node || (r.status == FsStatus::kOk && IsUnderDev(r.logical))) {
     struct stat st {};
     if (node || (LStatResolved(resolver_, r, st) == 0 && !S_ISDIR(st.st_mode))) {
-      return Status<FileContent>(FsStatus::kError,
+      return Refused<FileContent>(FsStatus::kError,
                                  "device node " + r.logical + ": device nodes are never read");
     }
   }
-  if (r.status != FsStatus::kOk) return Status<FileContent>(r.status, r.error);
+  if (r.status != FsStatus::kOk) return Refused<FileContent>(r.status, r.error);
   return std::nullopt;
 }
 
@@ -197,7 +184,7 @@ std::vector<FileContent> MachineDirSystemView::ReadFilesBelow(
     }
     r.logical = d.logical + "/" + name;
     if (IsMeta(full)) {
-      out.push_back(FromErrno<FileContent>(ENOENT));
+      out.push_back(RefusedErrno<FileContent>(ENOENT));
     } else if (auto e = Recorded<FileContent>(info_.read_errors, full)) {
       out.push_back(std::move(*e));
     } else if (auto refused = RefuseResolved(full, r)) {
@@ -222,10 +209,10 @@ FileContent MachineDirSystemView::ReadFileAt(std::string_view path, std::uint64_
 
 DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
-  if (IsMeta(norm)) return FromErrno<DirListing>(ENOENT);
+  if (IsMeta(norm)) return RefusedErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, norm)) return *e;
   const ResolvedPath r = resolver_.Resolve(norm, true);
-  if (IsMeta(r.logical)) return FromErrno<DirListing>(ENOENT);
+  if (IsMeta(r.logical)) return RefusedErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, r.logical)) return *e;
   // The nodes machine.json records below the directory, then what the directory holds: one
   // sorted list without repeats (usually just the listing, already sorted).
@@ -237,7 +224,7 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   }
   const bool recorded = !names.empty();
   if (r.status != FsStatus::kOk) {
-    if (!recorded) return Status<DirListing>(r.status, r.error);
+    if (!recorded) return Refused<DirListing>(r.status, r.error);
   } else {
     constexpr int kListFlags = O_RDONLY | O_DIRECTORY | O_NONBLOCK;
     UniqueFd fd = r.handle ? ReopenHandle(r.handle.get(), kListFlags) : UniqueFd();
@@ -245,8 +232,8 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
     if (!fd) {
       const int error_number = errno;
       if (!recorded) {
-        return error_number == ENOTDIR ? Status<DirListing>(FsStatus::kError, ErrnoText(ENOTDIR))
-                                       : FromErrno<DirListing>(error_number);
+        return error_number == ENOTDIR ? Refused<DirListing>(FsStatus::kError, ErrnoText(ENOTDIR))
+                                       : RefusedErrno<DirListing>(error_number);
       }
     } else {
       // A directory that cannot be read lists what was read of it, plus the recorded nodes.
@@ -272,21 +259,21 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
 
 LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
-  if (IsMeta(norm)) return FromErrno<LinkTarget>(ENOENT);
+  if (IsMeta(norm)) return RefusedErrno<LinkTarget>(ENOENT);
   ResolvedPath r = resolver_.Resolve(norm, false);
-  if (IsMeta(r.logical)) return FromErrno<LinkTarget>(ENOENT);
-  if (r.status != FsStatus::kOk) return Status<LinkTarget>(r.status, r.error);
+  if (IsMeta(r.logical)) return RefusedErrno<LinkTarget>(ENOENT);
+  if (r.status != FsStatus::kOk) return Refused<LinkTarget>(r.status, r.error);
   struct stat st {};
   if (const int error_number = LStatResolved(resolver_, r, st); error_number != 0) {
-    return FromErrno<LinkTarget>(error_number);
+    return RefusedErrno<LinkTarget>(error_number);
   }
-  if (!S_ISLNK(st.st_mode)) return Status<LinkTarget>(FsStatus::kError, "not a symbolic link");
+  if (!S_ISLNK(st.st_mode)) return Refused<LinkTarget>(FsStatus::kError, "not a symbolic link");
   // O_PATH|O_NOFOLLOW opens the link itself; readlinkat(fd, "") reads it (Linux 2.6.39+).
   UniqueFd link = r.handle ? std::move(r.handle) : resolver_.Open(r.logical, O_PATH | O_NOFOLLOW);
-  if (!link) return FromErrno<LinkTarget>(errno);
+  if (!link) return RefusedErrno<LinkTarget>(errno);
   std::string target(static_cast<std::size_t>(PATH_MAX), '\0');
   const ssize_t got = ::readlinkat(link.get(), "", target.data(), target.size());
-  if (got < 0) return FromErrno<LinkTarget>(errno);
+  if (got < 0) return RefusedErrno<LinkTarget>(errno);
   target.resize(static_cast<std::size_t>(got));
   LinkTarget out;
   out.status = FsStatus::kOk;
@@ -296,17 +283,17 @@ LinkTarget MachineDirSystemView::ReadLink(std::string_view path) const {
 
 NodeInfo MachineDirSystemView::Stat(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
-  if (IsMeta(norm)) return FromErrno<NodeInfo>(ENOENT);
+  if (IsMeta(norm)) return RefusedErrno<NodeInfo>(ENOENT);
   if (auto e = Recorded<NodeInfo>(info_.stat_errors, norm)) return *e;
   if (const NodeInfo* node = FindNode(norm)) return *node;
   const ResolvedPath r = resolver_.Resolve(norm, true);
-  if (IsMeta(r.logical)) return FromErrno<NodeInfo>(ENOENT);
+  if (IsMeta(r.logical)) return RefusedErrno<NodeInfo>(ENOENT);
   if (auto e = Recorded<NodeInfo>(info_.stat_errors, r.logical)) return *e;
   if (const NodeInfo* node = FindNode(r.logical)) return *node;
   NodeInfo out;
   if (r.status != FsStatus::kOk) {
     if (NodeChildren(norm).empty() && NodeChildren(r.logical).empty()) {
-      return Status<NodeInfo>(r.status, r.error);
+      return Refused<NodeInfo>(r.status, r.error);
     }
     // A directory that exists only because a node listed in machine.json lives under it.
     out.status = FsStatus::kOk;
@@ -317,7 +304,7 @@ NodeInfo MachineDirSystemView::Stat(std::string_view path) const {
   }
   struct stat st {};
   if (const int error_number = LStatResolved(resolver_, r, st); error_number != 0) {
-    return FromErrno<NodeInfo>(error_number);
+    return RefusedErrno<NodeInfo>(error_number);
   }
   out.status = FsStatus::kOk;
   if (IsUnderDev(r.logical) && S_ISREG(st.st_mode)) {

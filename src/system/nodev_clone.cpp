@@ -8,8 +8,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
+
+#include "base/mountinfo_parse.h"
 
 namespace rocm_doctor::system {
 namespace {
@@ -26,56 +29,23 @@ namespace {
 #define SYS_mount_setattr 442
 #endif
 
-// mountinfo(5) escapes space, tab, newline and backslash in paths as three octal digits.
-std::string Unescape(std::string_view field) {
-  std::string out;
-  out.reserve(field.size());
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    const auto octal = [&](std::size_t at) { return field[at] >= '0' && field[at] <= '7'; };
-    if (field[i] == '\\' && i + 3 < field.size() && octal(i + 1) && octal(i + 2) &&
-        octal(i + 3)) {
-      out += static_cast<char>((field[i + 1] - '0') * 64 + (field[i + 2] - '0') * 8 +
-                               (field[i + 3] - '0'));
-      i += 3;
-    } else {
-      out += field[i];
-    }
-  }
-  return out;
-}
-
-// The mount point of one mountinfo line: its fifth space-separated field.
-std::string_view MountPoint(std::string_view line) {
-  for (int field = 0; field < 4; ++field) {
-    const std::size_t space = line.find(' ');
-    if (space == std::string_view::npos) return {};
-    line.remove_prefix(space + 1);
-  }
-  return line.substr(0, line.find(' '));
-}
-
 }  // namespace
 
-bool HasMountBelow(std::string_view mountinfo, const std::string& dir_path) {
+bool HasMountBelow(std::string_view mountinfo_text, const std::string& dir_path) {
   const std::string prefix = dir_path + "/";
-  while (!mountinfo.empty()) {
-    const std::size_t end = mountinfo.find('\n');
-    const std::string mount_point = Unescape(MountPoint(mountinfo.substr(0, end)));
-    if (mount_point.size() > prefix.size() && mount_point.compare(0, prefix.size(), prefix) == 0) {
-      return true;
-    }
-    if (end == std::string_view::npos) break;
-    mountinfo.remove_prefix(end + 1);
-  }
-  return false;
+  const mountinfo::Table table = mountinfo::Parse(mountinfo_text);
+  if (table.skipped_lines != 0) return true;  // not the kernel's plain text: assume the worst
+  return std::any_of(table.mounts.begin(), table.mounts.end(), [&](const mountinfo::Mount& m) {
+    return m.mount_point.size() > prefix.size() &&
+           m.mount_point.compare(0, prefix.size(), prefix) == 0;
+  });
 }
 
 UniqueFd OpenNodevClone(int dir_fd, const std::string& dir_path) {
-  constexpr std::size_t kMountinfoLimit = 16 << 20;  // a node with 10,000 container mounts
   const UniqueFd mounts(::open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC));
   if (!mounts) return UniqueFd();
-  const FileContent mountinfo = ReadBounded(mounts.get(), kMountinfoLimit);
-  if (!mountinfo.ok() || mountinfo.truncated || HasMountBelow(mountinfo.data, dir_path)) {
+  const FileContent mount_table = ReadBounded(mounts.get(), mountinfo::kMaxBytes);
+  if (!mount_table.ok() || mount_table.truncated || HasMountBelow(mount_table.data, dir_path)) {
     return UniqueFd();
   }
   const long tree =

@@ -23,9 +23,9 @@ namespace rocm_doctor::system {
 // through a mount point would reach what the mount covers. The caller then reads the O_PATH way.
 UniqueFd OpenNodevClone(int dir_fd, const std::string& dir_path);
 
-// Whether `mountinfo` (the text of /proc/self/mountinfo) has a mount point strictly below the
-// absolute, link-free `dir_path` ("" for "/"). Mount points are octal-escaped there ("\040").
-bool HasMountBelow(std::string_view mountinfo, const std::string& dir_path);
+// Whether `mountinfo_text` (/proc/self/mountinfo) has a mount point strictly below the absolute,
+// link-free `dir_path` ("" for "/"); also true when a line of it cannot be parsed.
+bool HasMountBelow(std::string_view mountinfo_text, const std::string& dir_path);
 
 // `name` (IsPlainRelative) below `dir_fd`, a directory of an OpenNodevClone clone, opened for
 // reading with RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS|RESOLVE_NO_MAGICLINKS|RESOLVE_NO_XDEV and

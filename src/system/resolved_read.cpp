@@ -11,20 +11,6 @@
 #include "system/open_beneath.h"
 
 namespace rocm_doctor::system {
-namespace {
-
-FileContent Refusal(FsStatus status, std::string error) {
-  FileContent out;
-  out.status = status;
-  out.error = std::move(error);
-  return out;
-}
-
-FileContent RefusalFromErrno(int error_number) {
-  return Refusal(StatusFromErrno(error_number), ErrnoText(error_number));
-}
-
-}  // namespace
 
 int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct stat& st) {
   if (r.has_stat) {
@@ -39,15 +25,15 @@ int LStatResolved(const RootResolver& resolver, const ResolvedPath& r, struct st
 UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct stat& st,
                      FileContent& refusal) {
   if (const int error_number = LStatResolved(resolver, r, st); error_number != 0) {
-    refusal = RefusalFromErrno(error_number);
+    refusal = RefusedErrno<FileContent>(error_number);
     return UniqueFd();
   }
   if (S_ISDIR(st.st_mode)) {
-    refusal = RefusalFromErrno(EISDIR);
+    refusal = RefusedErrno<FileContent>(EISDIR);
     return UniqueFd();
   }
   if (!S_ISREG(st.st_mode)) {
-    refusal = Refusal(
+    refusal = Refused<FileContent>(
         FsStatus::kError,
         "not a regular file (" + std::string(ToString(TypeFromMode(st.st_mode))) + "); not read");
     return UniqueFd();
@@ -58,17 +44,17 @@ UniqueFd OpenRegular(const RootResolver& resolver, const ResolvedPath& r, struct
     UniqueFd fd = ReopenHandle(r.handle.get(), kReadFlags);
     if (fd) return fd;
     if (errno != ENOSYS) {
-      refusal = RefusalFromErrno(errno);
+      refusal = RefusedErrno<FileContent>(errno);
       return UniqueFd();
     }
   }
   UniqueFd fd = resolver.Open(r.logical, kReadFlags);
   if (!fd) {
-    refusal = RefusalFromErrno(errno);
+    refusal = RefusedErrno<FileContent>(errno);
     return UniqueFd();
   }
   if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    refusal = Refusal(FsStatus::kError, "not a regular file; not read");
+    refusal = Refused<FileContent>(FsStatus::kError, "not a regular file; not read");
     return UniqueFd();
   }
   return fd;

@@ -6,13 +6,31 @@
 #include <sys/stat.h>
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "rocm_doctor/system_view.h"
 #include "system/fd_io.h"
 #include "system/root_resolver.h"
 
 namespace rocm_doctor::system {
+
+// An answer of a view (FileContent, DirListing, LinkTarget, NodeInfo) that says why there is
+// none: its status and error text.
+template <class T>
+T Refused(FsStatus status, std::string error) {
+  T out;
+  out.status = status;
+  out.error = std::move(error);
+  return out;
+}
+
+// Refused with the status and text of an errno (ENOENT: kNotFound, "No such file or directory").
+template <class T>
+T RefusedErrno(int error_number) {
+  return Refused<T>(StatusFromErrno(error_number), ErrnoText(error_number));
+}
 
 // The lstat() of a resolved path: the resolver's when it has one, else fstat() of an O_PATH
 // descriptor opened below the root (never a lookup by the full path, which follows links).

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "collect/storage/mountinfo_parse.h"
+#include "base/mountinfo_parse.h"
 #include "fuzz_input.h"
 #include "rocm_doctor/facts/storage_facts.h"
 #include "rocm_doctor/paths.h"

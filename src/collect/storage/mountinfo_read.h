@@ -2,7 +2,7 @@
 #pragma once
 // /proc/self/mountinfo read through the SystemView (bounded by mountinfo::kMaxBytes) and parsed:
 // the one reading the storage and device-node collectors share.
-#include "collect/storage/mountinfo_parse.h"
+#include "base/mountinfo_parse.h"
 #include "rocm_doctor/system_view.h"
 
 namespace rocm_doctor::mountinfo {

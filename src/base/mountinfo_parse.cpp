@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "collect/storage/mountinfo_parse.h"
+#include "base/mountinfo_parse.h"
 
 #include <charconv>
 #include <optional>
