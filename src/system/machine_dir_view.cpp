@@ -211,7 +211,7 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
   const std::string norm = NormalizeHostPath(path);
   if (IsMeta(norm)) return RefusedErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, norm)) return *e;
-  const ResolvedPath r = resolver_.Resolve(norm, true);
+  ResolvedPath r = resolver_.ResolveForListing(norm);
   if (IsMeta(r.logical)) return RefusedErrno<DirListing>(ENOENT);
   if (auto e = Recorded<DirListing>(info_.list_errors, r.logical)) return *e;
   // The nodes machine.json records below the directory, then what the directory holds: one
@@ -227,7 +227,9 @@ DirListing MachineDirSystemView::ListDir(std::string_view path) const {
     if (!recorded) return Refused<DirListing>(r.status, r.error);
   } else {
     constexpr int kListFlags = O_RDONLY | O_DIRECTORY | O_NONBLOCK;
-    UniqueFd fd = r.handle ? ReopenHandle(r.handle.get(), kListFlags) : UniqueFd();
+    UniqueFd fd = r.readable     ? std::move(r.handle)
+                  : r.handle     ? ReopenHandle(r.handle.get(), kListFlags)
+                                 : UniqueFd();
     if (!fd && (!r.handle || errno == ENOSYS)) fd = resolver_.Open(r.logical, kListFlags);
     if (!fd) {
       const int error_number = errno;

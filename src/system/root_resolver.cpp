@@ -14,22 +14,10 @@
 #include "system/fd_io.h"
 #include "system/nodev_clone.h"
 #include "system/open_beneath.h"
+#include "system/resolve_direct.h"
 
 namespace rocm_doctor::system {
 namespace {
-
-// The non-empty components of `path` other than ".", as views into it.
-std::vector<std::string_view> Split(std::string_view path) {
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const std::size_t slash = path.find('/');
-    const std::string_view part = path.substr(0, slash);
-    if (!part.empty() && part != ".") parts.push_back(part);
-    if (slash == std::string_view::npos) break;
-    path.remove_prefix(slash + 1);
-  }
-  return parts;
-}
 
 // True when `path` is what NormalizeHostPath makes of it: "/" or "/a/b" with no empty or "."
 // component and no trailing slash ("..", which normalising keeps, may be there).
@@ -108,94 +96,6 @@ class DirCursor {
   bool stale_ = false;   // owned_ is not logical_ (after "..", a cache hit or a failed open)
 };
 
-// Most paths a replay reads hold no symlink and no "..": for those one openat2(2) below the root
-// with RESOLVE_NO_SYMLINKS (OpenBeneath: the kernel walks every component, refuses any symlink
-// and never leaves the root) and an fstat() of the O_PATH descriptor give the answer the walk
-// below would give (the path itself, the lstat() of its last component), in 2 system calls
-// instead of an open, an fstatat() and a close per component not cached; the descriptor stays in
-// the answer (ResolvedPath::handle) for the read that usually follows. O_PATH opens nothing for
-// reading, so a device node or FIFO met here has no effect. Any failure (a symlink on the
-// way, a missing or denied component, an old kernel) says nothing: the walk answers, with its
-// own errors. False when the walk must answer.
-// `cur` is where the walk would start ("" for the root, else a cached link-free directory) and
-// parts[first..] what is left to resolve from there.
-// With `read_fd` (the root in a nodev clone, RootResolver::EnableReadingClone) a regular file is
-// opened for reading at once (OpenRegularForReading: a device node cannot be opened there), and
-// comes back readable; a path that fails there fails alike with O_PATH (the same walk, the same
-// flags) and the walk below answers; anything else opened there (a directory, a FIFO) or refused
-// (a device node: EACCES) is looked at again the O_PATH way.
-bool ResolveDirect(const std::string& root, int root_fd, int read_fd, const std::string& cur,
-                   const std::vector<std::string_view>& parts, std::size_t first, bool follow_final,
-                   ResolvedPath& out) {
-  if (first >= parts.size()) return false;
-  std::string logical = cur;
-  for (std::size_t i = first; i < parts.size(); ++i) {
-    const std::string_view part = parts[i];
-    if (part == "..") return false;
-    logical += '/';
-    logical += part;
-  }
-  if (read_fd >= 0 && follow_final) {
-    if (OpenRegularForReading(read_fd, std::string_view(logical).substr(1), out)) {
-      out.real = root + logical;
-      out.logical = std::move(logical);
-      return true;
-    }
-    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) return false;
-  }
-  UniqueFd fd = OpenBeneath(root_fd, logical, O_PATH | O_NOFOLLOW);
-  struct stat st {};
-  if (!fd || ::fstat(fd.get(), &st) != 0) return false;
-  if (S_ISLNK(st.st_mode) && follow_final) return false;  // the walk expands it
-  out.status = FsStatus::kOk;
-  out.real = root + logical;
-  out.logical = std::move(logical);
-  out.st = st;
-  out.has_stat = true;
-  out.handle = std::move(fd);
-  return true;
-}
-
-// A symlink's target, resolved from `cur` (the link-free directory holding the link) in one
-// openat2(2) instead of an open, an fstatat() and a close per component: sysfs links are
-// "../../devices/pci0000:00/..." with no further link on the way. RESOLVE_NO_SYMLINKS makes the
-// kernel refuse any link it meets, so a success means every component was a real directory and
-// the lexical path ("cur/../../x" -> "/x") is the one the walk would reach; RESOLVE_BENEATH
-// refuses a ".." that would climb out of the root (the walk stops such a ".." at the root
-// instead) and any rename racing a "..". False, touching nothing, when the walk must do it:
-// a link on the way or at the end, a missing component, an empty or "/" target.
-struct LinkTargetAnswer {
-  std::string logical;
-  struct stat st {};
-  UniqueFd fd;  // O_PATH|O_NOFOLLOW of the target itself
-};
-bool ResolveLinkTarget(int root_fd, const std::string& cur, const std::string& target,
-                       LinkTargetAnswer& out) {
-  const bool absolute = target.front() == '/';
-  std::string logical = absolute ? std::string() : cur;
-  std::string kernel_path = logical;
-  bool any = false;
-  for (const std::string_view part : Split(target)) {
-    any = true;
-    kernel_path += '/';
-    kernel_path += part;
-    if (part != "..") {
-      logical += '/';
-      logical += part;
-    } else if (logical.empty()) {
-      return false;  // ".." at the root: the walk's answer (it stays at the root)
-    } else {
-      logical.erase(logical.rfind('/'));
-    }
-  }
-  if (!any || logical.empty()) return false;
-  UniqueFd fd = OpenBeneath(root_fd, kernel_path, O_PATH | O_NOFOLLOW);
-  if (!fd || ::fstat(fd.get(), &out.st) != 0 || S_ISLNK(out.st.st_mode)) return false;
-  out.logical = std::move(logical);
-  out.fd = std::move(fd);
-  return true;
-}
-
 struct Cache {
   RootResolver::Map& map;
   std::shared_mutex& mutex;
@@ -206,15 +106,15 @@ struct Cache {
 // link expansions are processed before component i+1 is looked at), so the state after it -
 // the link-free directory reached and the expansions taken - is all that resolving the rest
 // depends on. That state is what the cache holds, keyed by the input prefix "/p0/.../pi".
-ResolvedPath Walk(const std::string& root, int root_fd, int read_fd, std::string_view path,
-                  bool follow_final, Cache* cache) {
+ResolvedPath Walk(const std::string& root, int root_fd, direct::Purpose purpose,
+                  std::string_view path, bool follow_final, Cache* cache) {
   ResolvedPath out;
   if (root_fd < 0) {
     out.status = FsStatus::kError;
     out.error = "the machine directory could not be opened";
     return out;
   }
-  const std::vector<std::string_view> parts = Split(path);
+  const std::vector<std::string_view> parts = direct::SplitPath(path);
   const std::size_t n = parts.size();
   std::string cur;  // resolved so far: "" for the root, else "/a/b" (link-free directories)
   int hops = 0;
@@ -255,7 +155,9 @@ ResolvedPath Walk(const std::string& root, int root_fd, int read_fd, std::string
   };
 
   errno = 0;
-  if (ResolveDirect(root, root_fd, read_fd, cur, parts, first, follow_final, out)) return out;
+  if (direct::ResolveDirect(root, root_fd, purpose, cur, parts, first, follow_final, out)) {
+    return out;
+  }
   if (errno == ENOENT && first + 1 == n && parts[first] != "..") {
     // Only the last component was left, below the root or a cached directory (link-free, there
     // when it was cached: the root does not change while it is read), and the kernel's walk of
@@ -325,25 +227,25 @@ ResolvedPath Walk(const std::string& root, int root_fd, int read_fd, std::string
           remember();
           return out;
         }
-        LinkTargetAnswer direct;
-        if (pending.empty() && ResolveLinkTarget(root_fd, cur, target, direct)) {
-          const bool is_dir = S_ISDIR(direct.st.st_mode);
+        direct::LinkTargetAnswer target_answer;
+        if (pending.empty() && direct::ResolveLinkTarget(root_fd, cur, target, target_answer)) {
+          const bool is_dir = S_ISDIR(target_answer.st.st_mode);
           if (!last_input && !is_dir) {
             out.status = FsStatus::kNotFound;
             out.error = ErrnoText(ENOTDIR);
-            out.logical = std::move(direct.logical);
+            out.logical = std::move(target_answer.logical);
             out.has_stat = false;
             remember();
             return out;
           }
-          cur = std::move(direct.logical);
+          cur = std::move(target_answer.logical);
           cur_is_dir = is_dir;
-          out.st = direct.st;
+          out.st = target_answer.st;
           out.has_stat = true;
           if (last_input) {
-            out.handle = std::move(direct.fd);
+            out.handle = std::move(target_answer.fd);
           } else {
-            dir.Adopt(cur, std::move(direct.fd));
+            dir.Adopt(cur, std::move(target_answer.fd));
           }
           continue;
         }
@@ -351,7 +253,7 @@ ResolvedPath Walk(const std::string& root, int root_fd, int read_fd, std::string
           cur.clear();
           dir.ToRoot();
         }
-        const std::vector<std::string_view> expanded = Split(target);
+        const std::vector<std::string_view> expanded = direct::SplitPath(target);
         pending.insert(pending.begin(), expanded.begin(), expanded.end());
         continue;
       }
@@ -385,7 +287,7 @@ ResolvedPath Walk(const std::string& root, int root_fd, int read_fd, std::string
 std::string NormalizeHostPath(std::string_view path) {
   if (IsNormal(path)) return std::string(path);  // most paths a collector asks for
   std::string out;
-  for (const std::string_view part : Split(path)) {
+  for (const std::string_view part : direct::SplitPath(path)) {
     out += '/';
     out += part;
   }
@@ -394,7 +296,7 @@ std::string NormalizeHostPath(std::string_view path) {
 
 ResolvedPath ResolveInRoot(const std::string& root, std::string_view path, bool follow_final) {
   const UniqueFd root_fd = OpenRootDir(root);
-  return Walk(root, root_fd.get(), /*read_fd=*/-1, path, follow_final, nullptr);
+  return Walk(root, root_fd.get(), direct::Purpose{}, path, follow_final, nullptr);
 }
 
 UniqueFd OpenRootDir(const std::string& root) {
@@ -408,12 +310,17 @@ RootResolver::RootResolver(std::string root, std::size_t max_entries)
 
 ResolvedPath RootResolver::Resolve(std::string_view path, bool follow_final) const {
   Cache cache{cache_, mutex_, max_entries_};
-  return Walk(root_, root_fd_.get(), /*read_fd=*/-1, path, follow_final, &cache);
+  return Walk(root_, root_fd_.get(), direct::Purpose{}, path, follow_final, &cache);
 }
 
 ResolvedPath RootResolver::ResolveForReading(std::string_view path) const {
   Cache cache{cache_, mutex_, max_entries_};
-  return Walk(root_, root_fd_.get(), clone_fd_.get(), path, /*follow_final=*/true, &cache);
+  return Walk(root_, root_fd_.get(), direct::Purpose{clone_fd_.get(), false}, path, true, &cache);
+}
+
+ResolvedPath RootResolver::ResolveForListing(std::string_view path) const {
+  Cache cache{cache_, mutex_, max_entries_};
+  return Walk(root_, root_fd_.get(), direct::Purpose{-1, true}, path, true, &cache);
 }
 
 bool RootResolver::EnableReadingClone() {

@@ -39,8 +39,9 @@ struct ResolvedPath {
   // the result itself, the inode `st` describes. ReopenHandle() opens that very file for reading
   // without another lookup; empty after a walk.
   UniqueFd handle;
-  // `handle` is open for reading, not O_PATH: opened below a nodev clone of the root's mounts
-  // (nodev_clone.h), where no device node can be opened, and judged by its fstat() since.
+  // `handle` is open for reading, not O_PATH: a regular file opened below a nodev clone of the
+  // root's mounts (nodev_clone.h), where no device node can be opened, and judged by its fstat()
+  // since; or a directory opened with O_DIRECTORY (ResolveForListing).
   bool readable = false;
 };
 
@@ -75,6 +76,9 @@ class RootResolver {
   // back open for reading (ResolvedPath::readable), opened where no device node can be opened;
   // every other answer is Resolve's.
   ResolvedPath ResolveForReading(std::string_view path) const;
+  // Resolve(path, true) for a listing: a link-free directory comes back open for reading
+  // (O_RDONLY|O_DIRECTORY, ResolvedPath::readable, no lstat()); every other answer is Resolve's.
+  ResolvedPath ResolveForListing(std::string_view path) const;
   // Makes the read-only nodev clone of the root's mount that ResolveForReading opens files in
   // (OpenNodevClone); false where none can be made, and ResolveForReading is Resolve. Call it
   // before the resolver is shared between threads.

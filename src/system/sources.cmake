@@ -32,6 +32,7 @@ target_sources(rocmdoc_system PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/range_read.cpp
   ${CMAKE_CURRENT_LIST_DIR}/proc_children.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recording_system_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/resolve_direct.cpp
   ${CMAKE_CURRENT_LIST_DIR}/resolved_read.cpp
   ${CMAKE_CURRENT_LIST_DIR}/root_resolver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/self_exe.cpp

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "system/root_resolver.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -389,6 +390,42 @@ TEST(RootResolver, AFifoIsLookedAtNotOpened) {
     EXPECT_TRUE(S_ISFIFO(got.st.st_mode));
     EXPECT_EQ(ResolveInRoot(tree.path(), "/dev/fifo/x", follow).status, FsStatus::kNotFound);
   }
+}
+
+// Resolving for a read (in the nodev clone, where one can be made) or for a listing (a directory
+// opened with O_DIRECTORY) answers every path as Resolve(path, true) does; what comes back open
+// for reading is the very regular file or directory the answer names.
+TEST(RootResolver, ResolvingForAReadOrAListingAnswersAsResolveDoes) {
+  TempTree tree;
+  BuildTree(tree);
+  ASSERT_EQ(::mkfifo(tree.At("fifo").c_str(), 0600), 0);
+  std::vector<std::string> paths = Paths();
+  paths.push_back("/fifo");
+  RootResolver plain(tree.path());
+  RootResolver reading(tree.path());
+  reading.EnableReadingClone();  // without one (not root), reads resolve the O_PATH way
+  std::size_t readable = 0;
+  for (const auto& path : paths) {
+    const ResolvedPath want = plain.Resolve(path, true);
+    for (const bool list : {false, true}) {
+      const ResolvedPath got = list ? plain.ResolveForListing(path) : reading.ResolveForReading(path);
+      const std::string what = path + (list ? " (listing)" : " (reading)");
+      EXPECT_EQ(want.status, got.status) << what;
+      EXPECT_EQ(want.logical, got.logical) << what;
+      EXPECT_EQ(want.real, got.real) << what;
+      EXPECT_EQ(want.final_missing, got.final_missing) << what;
+      EXPECT_EQ(want.error, got.error) << what;
+      if (!got.readable) continue;
+      ++readable;
+      struct stat by_handle {}, by_path {};
+      ASSERT_EQ(::fstat(got.handle.get(), &by_handle), 0) << what;
+      ASSERT_EQ(::lstat(got.real.c_str(), &by_path), 0) << what;
+      EXPECT_EQ(by_handle.st_ino, by_path.st_ino) << what;
+      EXPECT_TRUE(list ? S_ISDIR(by_handle.st_mode) : S_ISREG(by_handle.st_mode)) << what;
+      EXPECT_EQ(::fcntl(got.handle.get(), F_GETFL) & O_PATH, 0) << what;  // open for reading
+    }
+  }
+  EXPECT_GT(readable, 0u);
 }
 
 TEST(RootResolver, ConcurrentResolutionMatchesTheReference) {
