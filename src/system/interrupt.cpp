@@ -84,11 +84,15 @@ void OnSignal(int signal_number) {
   for (auto& slot : g_groups) any_child |= slot.load() != 0;
   // Nothing to stop gracefully and no report to make: the signal's usual meaning.
   if (!any_child && !g_report.load()) DieOf(signal_number);
-  for (auto& slot : g_groups) Forward(slot, signal_number);
+  // The wake-up byte first: a runner waiting on a child must see the interrupt no later than
+  // the child's exit. Forwarded first, a child that stops at once could exit and close its
+  // pipes before the byte was written, and its run was not marked interrupted (the interrupt
+  // test failed about 1 run in 70 on a loaded 2-core machine).
   if (g_pipe[1] >= 0) {
     const char byte = 'i';
     [[maybe_unused]] const ssize_t ignored = ::write(g_pipe[1], &byte, 1);
   }
+  for (auto& slot : g_groups) Forward(slot, signal_number);
   errno = saved_errno;
 }
 
