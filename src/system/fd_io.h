@@ -2,6 +2,7 @@
 #pragma once
 // Low-level helpers shared by the live and machine-directory views: errno to FsStatus, bounded
 // reads from an open descriptor, whole writes, and node types from st_mode.
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <cstddef>
@@ -12,6 +13,9 @@
 #include "rocm_doctor/system_view.h"
 
 namespace rocm_doctor::system {
+
+// A directory opened to work below it (create, list, remove), never through a symlink.
+inline constexpr int kDirNoFollowFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 
 // ENOENT/ENOTDIR -> kNotFound, EACCES/EPERM -> kPermissionDenied, ELOOP -> kLoop, else kError.
 FsStatus StatusFromErrno(int error_number);

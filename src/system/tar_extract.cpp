@@ -18,7 +18,6 @@ namespace rocm_doctor::system {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr int kDirFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 constexpr std::size_t kNameMax = 255;  // NAME_MAX of every Linux file system
 
 // A member name as an error message may show it: the archive is a stranger's, so control
@@ -110,13 +109,13 @@ Result<UniqueFd> Extractor::Walk(int from, const std::vector<std::string>& parts
   if (!dir) return Error{"dup: " + ErrnoText(errno)};
   for (std::size_t i = begin; i < end; ++i) {
     const char* name = parts[i].c_str();
-    UniqueFd child(::openat(dir.get(), name, kDirFlags));
+    UniqueFd child(::openat(dir.get(), name, kDirNoFollowFlags));
     if (!child && errno == ENOENT && create) {
       if (auto counted = Count(1, 0); !counted) return Error{counted.error()};
       if (::mkdirat(dir.get(), name, 0755) != 0 && errno != EEXIST) {
         return Error{"mkdir " + Shown(parts[i]) + ": " + ErrnoText(errno)};
       }
-      child = UniqueFd(::openat(dir.get(), name, kDirFlags));
+      child = UniqueFd(::openat(dir.get(), name, kDirNoFollowFlags));
     }
     if (!child) {
       if (errno == ELOOP || errno == ENOTDIR) {

@@ -20,8 +20,6 @@
 namespace rocm_doctor::system {
 namespace {
 
-constexpr int kDirFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-
 struct Frame {
   dev_t dev;
   ino_t ino;
@@ -44,14 +42,14 @@ std::vector<std::string> UnlinkFiles(int dir_fd) {
 }
 
 UniqueFd OpenSubdir(int dir_fd, const std::string& name) {
-  UniqueFd child(::openat(dir_fd, name.c_str(), kDirFlags));
+  UniqueFd child(::openat(dir_fd, name.c_str(), kDirNoFollowFlags));
   if (!child && errno == EACCES) {
     // Not root, and no read permission: grant it (fchmodat follows links, so only after
     // lstat says it is a directory) and try again.
     struct stat st {};
     if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
       ::fchmodat(dir_fd, name.c_str(), 0700, 0);
-      child = UniqueFd(::openat(dir_fd, name.c_str(), kDirFlags));
+      child = UniqueFd(::openat(dir_fd, name.c_str(), kDirNoFollowFlags));
     }
   }
   if (child) ::fchmod(child.get(), 0700);  // write and search, to unlink what is inside
@@ -71,7 +69,7 @@ void RemoveBelow(UniqueFd top) {
     if (frame.subdirs.empty()) {
       stack.pop_back();
       if (stack.empty()) return;
-      UniqueFd parent(::openat(dir.get(), "..", kDirFlags));
+      UniqueFd parent(::openat(dir.get(), "..", kDirNoFollowFlags));
       if (!parent || ::fstat(parent.get(), &st) != 0 || st.st_dev != stack.back().dev ||
           st.st_ino != stack.back().ino) {
         return;  // the tree was moved under us: stop rather than remove elsewhere
@@ -184,10 +182,10 @@ bool Unregister(const std::string& path, UniqueFd& watcher) {
 
 void RemoveContents(const std::string& path) {
   if (path.empty()) return;
-  UniqueFd fd(::open(path.c_str(), kDirFlags));
+  UniqueFd fd(::open(path.c_str(), kDirNoFollowFlags));
   if (!fd && errno == EACCES) {
     ::chmod(path.c_str(), 0700);
-    fd = UniqueFd(::open(path.c_str(), kDirFlags));
+    fd = UniqueFd(::open(path.c_str(), kDirNoFollowFlags));
   }
   if (fd) RemoveBelow(std::move(fd));
 }
