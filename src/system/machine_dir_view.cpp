@@ -43,7 +43,7 @@ bool OpenNameBelow(const UniqueFd& nodev_dir, const UniqueFd& dir_fd, std::strin
                    ResolvedPath& r) {
   if (nodev_dir) {
     if (OpenRegularForReading(nodev_dir.get(), name, r)) return true;
-    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) return false;
+    if (PathItselfFailed(errno)) return false;
   }
   return OpenBelow(dir_fd.get(), name, r);
 }

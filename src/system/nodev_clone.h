@@ -4,6 +4,7 @@
 // a replay opens a file for reading first and judges what it opened (docs/security.md, "Replay"):
 // one open instead of an O_PATH open and a reopen through /proc/self/fd, which was half of what
 // reading a file of a replayed MI300X topology (1,300 files) cost (issue 14).
+#include <cerrno>
 #include <string>
 #include <string_view>
 
@@ -36,5 +37,11 @@ bool HasMountBelow(std::string_view mountinfo_text, const std::string& dir_path)
 // by the clone, a FIFO opened without blocking and closed unread, a directory). The caller then
 // resolves the usual way, whose answer and error text are the rule.
 bool OpenRegularForReading(int dir_fd, std::string_view name, ResolvedPath& r);
+
+// True when OpenRegularForReading's false came from the path itself (ENOENT, ENOTDIR, ELOOP):
+// the O_PATH way would fail alike, and only the walk can answer.
+inline bool PathItselfFailed(int error_number) {
+  return error_number == ENOENT || error_number == ENOTDIR || error_number == ELOOP;
+}
 
 }  // namespace rocm_doctor::system

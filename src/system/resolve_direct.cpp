@@ -78,8 +78,8 @@ bool ResolveDirect(const std::string& root, int root_fd, Purpose purpose, const 
   }
   if ((purpose.read_fd >= 0 || purpose.list) && follow_final) {
     if (OpenForPurpose(root, root_fd, purpose, logical, out)) return true;
-    // ENOTDIR is the path's own failure for a read; for a listing it may be the last component.
-    if (errno == ENOENT || errno == ELOOP || (errno == ENOTDIR && !purpose.list)) return false;
+    // For a listing, ENOTDIR may be the last component itself (a file): the O_PATH way says.
+    if (PathItselfFailed(errno) && !(purpose.list && errno == ENOTDIR)) return false;
   }
   UniqueFd fd = OpenBeneath(root_fd, logical, O_PATH | O_NOFOLLOW);
   struct stat st {};
